@@ -1,0 +1,92 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Darkroom: a plugin-based media-processing pipeline.
+///
+/// Layers, bottom up:
+/// - `C*` system library targets: libvips, libheif, libexif, FFmpeg (each with a tiny `shim.h`).
+/// - `DarkroomVips`, `DarkroomHEIF`, `DarkroomExif`: Swift wrappers owning every C handle.
+/// - `DarkroomCore`: stages, items, pipeline files, catalog and runner. Imports no C.
+/// - `DarkroomImaging`: what image stages share (the decoded image on an item, decode limits).
+/// - `Plugins/*`: one module per stage.
+/// - `DarkroomStages`: the one list of built-in stages; `darkroom`: the command-line tool.
+let swift5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
+func plugin(_ name: String, path: String, dependencies: [Target.Dependency]) -> Target {
+    .target(name: name, dependencies: dependencies, path: "Plugins/\(path)", swiftSettings: swift5)
+}
+
+let package = Package(
+    name: "Darkroom",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "darkroom", targets: ["darkroom"]),
+        .library(name: "DarkroomCore", targets: ["DarkroomCore"]),
+        .library(name: "DarkroomStages", targets: ["DarkroomStages"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+    ],
+    targets: [
+        // Native libraries.
+        .systemLibrary(name: "CVips", path: "Sources/CVips", pkgConfig: "vips",
+                       providers: [.apt(["libvips-dev"])]),
+        .systemLibrary(name: "CHeif", path: "Sources/CHeif", pkgConfig: "libheif",
+                       providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
+                       providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+
+        // Swift wrappers over them.
+        .target(name: "DarkroomVips", dependencies: ["CVips"], swiftSettings: swift5),
+        .target(name: "DarkroomHEIF", dependencies: ["CHeif"], swiftSettings: swift5),
+        .target(name: "DarkroomExif", dependencies: ["CExif"], swiftSettings: swift5),
+
+        // The core: no C.
+        .target(name: "DarkroomCore", dependencies: [
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ], swiftSettings: swift5),
+        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips"], swiftSettings: swift5),
+
+        // Stages, one module each.
+        plugin("ExifDateStage", path: "ExifDate", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomExif"]),
+        plugin("ResizeStage", path: "Resize", dependencies: ["DarkroomCore", "DarkroomImaging"]),
+        plugin("HEICEncodeStage", path: "HEICEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomHEIF", "DarkroomExif"]),
+        plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging"]),
+
+        .target(name: "DarkroomStages", dependencies: [
+            "DarkroomCore", "DarkroomImaging", "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage",
+        ], swiftSettings: swift5),
+        .executableTarget(name: "darkroom", dependencies: [
+            "DarkroomCore", "DarkroomStages",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: swift5),
+
+        // Test helpers, shipped as their own target.
+        .target(name: "DarkroomTestSupport", dependencies: ["DarkroomCore", "DarkroomVips"], swiftSettings: swift5),
+
+        .testTarget(name: "DarkroomCoreTests", dependencies: ["DarkroomCore", "DarkroomTestSupport"], swiftSettings: swift5),
+        .testTarget(name: "NativeBindingTests", dependencies: [
+            "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
+        .testTarget(name: "StageTests", dependencies: [
+            "DarkroomCore", "DarkroomImaging", "DarkroomStages", "DarkroomVips", "DarkroomExif", "DarkroomTestSupport",
+            "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage",
+        ], swiftSettings: swift5),
+        .testTarget(name: "ExifDateTests", dependencies: [
+            "DarkroomCore", "DarkroomExif", "ExifDateStage", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
+        .testTarget(name: "ImportTests", dependencies: [
+            "DarkroomCore", "DarkroomStages", "DarkroomVips", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
+    ]
+)

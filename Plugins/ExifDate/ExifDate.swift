@@ -1,0 +1,71 @@
+import DarkroomCore
+import DarkroomExif
+import DarkroomImaging
+import Foundation
+
+/// `exif-date`: finds when each photo was taken, how Darkroom knows, and the camera.
+///
+/// Reads the file's header only (no pixels): EXIF through libexif, XMP as text, then the file name
+/// and modification time. `CaptureDateResolver` holds the rules; this stage gathers the evidence
+/// and records the result on the item.
+public struct ExifDate: Stage {
+    public typealias Options = ExifDateOptions
+
+    public static let name = "exif-date"
+    public static let summary = "Finds each photo's capture date (EXIF, GPS, XMP, file name, file time) and its camera."
+    public static let writes: Set<ItemAspect> = [.captureDate]
+
+    public let options: ExifDateOptions
+
+    public init(options: ExifDateOptions) throws {
+        self.options = options
+    }
+
+    public func process(_ item: Item, context: StageContext) throws {
+        let decision = try apply(to: item, settings: context.settings)
+        for rejected in decision.rejected {
+            context.logger.debug("\(item.relativePath): ignored \(rejected)")
+        }
+        if let date = decision.date {
+            context.logger.trace("\(item.relativePath): captured \(date)")
+        }
+    }
+
+    /// Reads `item`'s evidence, sets `item.captureDate` and `item.camera`, and returns the decision.
+    /// Throws when the file cannot be opened, or when no date is found and the fallback to the
+    /// file time is off.
+    @discardableResult
+    public func apply(to item: Item, settings: RunSettings, now: Date = Date()) throws -> CaptureDateDecision {
+        let header = try item.sourceHeader(settings: settings)
+        var exif: ExifTags?
+        var problems: [String] = []
+        if let blob = header.exifData {
+            do {
+                exif = try ExifTags(parsing: blob)
+            } catch {
+                problems.append("\(error)")
+            }
+        }
+        let xmp = header.xmpData.map { String(decoding: $0, as: UTF8.self) }
+        let evidence = CaptureDateEvidence(exif: exif, xmp: xmp, fileName: item.fileName,
+                                           modificationDate: item.modificationDate)
+        let resolver = CaptureDateResolver(sources: options.sources, fallbackToFileTime: options.fallbackToFileTime,
+                                           timeZone: settings.timeZone, now: now)
+        let decision = resolver.resolve(evidence)
+        if let camera = exif?.camera { item.camera = camera }
+        guard let date = decision.date else {
+            throw StageError(Self.noDateMessage(decision: decision, problems: problems, options: options))
+        }
+        item.captureDate = date
+        return decision
+    }
+
+    /// "no capture date found in exif-original, ...; ignored: DateTimeOriginal '0000:00:00 00:00:00': ..."
+    static func noDateMessage(decision: CaptureDateDecision, problems: [String], options: ExifDateOptions) -> String {
+        var message = "no capture date found in " + options.sources.map(\.rawValue).joined(separator: ", ")
+        if !options.fallbackToFileTime { message += " (fallback-to-file-time is off)" }
+        let notes = problems + decision.rejected.map(\.description)
+        if !notes.isEmpty { message += "; ignored: " + notes.joined(separator: "; ") }
+        return message
+    }
+}

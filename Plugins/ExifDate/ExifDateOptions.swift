@@ -1,0 +1,75 @@
+import DarkroomCore
+
+/// Options of the `exif-date` stage.
+///
+///     - exif-date:
+///         sources: [exif-original, exif-digitized, gps, xmp, filename]
+///         fallback-to-file-time: true
+public struct ExifDateOptions: StageOptions {
+    /// A kind of evidence about the capture date, as named in pipeline files.
+    public enum Source: String, CaseIterable, Codable, Sendable {
+        /// EXIF SubSecDateTimeOriginal / DateTimeOriginal with OffsetTimeOriginal.
+        case exifOriginal = "exif-original"
+        /// EXIF CreateDate (DateTimeDigitized) with OffsetTimeDigitized.
+        case exifDigitized = "exif-digitized"
+        /// EXIF GPSDateStamp + GPSTimeStamp, a UTC instant made local with the run's time zone.
+        case gps
+        /// XMP photoshop:DateCreated, exif:DateTimeOriginal, xmp:CreateDate.
+        case xmp
+        /// Phone, camera and messenger file-name patterns.
+        case filename
+    }
+
+    /// The metadata sources to try, first to last.
+    public var sources: [Source]
+    /// Whether a photo with no usable metadata date takes its file's modification time
+    /// (low confidence) instead of failing.
+    public var fallbackToFileTime: Bool
+
+    public static let fields: [OptionField] = [
+        OptionField("sources", "Where to look for the capture date, first to last: "
+                        + Source.allCases.map(\.rawValue).joined(separator: ", ")
+                        + ". A source that is missing or implausible (zero, malformed, before 1900, in the future) is skipped.",
+                    default: "[" + Source.allCases.map(\.rawValue).joined(separator: ", ") + "]"),
+        OptionField("fallback-to-file-time",
+                    "Use the file's modification time (in the run's time zone, low confidence) when no source gives a date; when false, such photos fail.",
+                    default: "true"),
+    ]
+
+    public init(sources: [Source] = Source.allCases, fallbackToFileTime: Bool = true) {
+        self.sources = sources
+        self.fallbackToFileTime = fallbackToFileTime
+    }
+
+    public init(from decoder: Decoder) throws {
+        let reader = try OptionsReader(decoder)
+        fallbackToFileTime = try reader.value("fallback-to-file-time", default: true)
+        guard let names = try reader.optional("sources", [String].self) else {
+            sources = Source.allCases
+            return
+        }
+        let valid = Source.allCases.map(\.rawValue)
+        guard !names.isEmpty else {
+            throw reader.invalid("sources", expected: "at least one of \(valid.joined(separator: ", "))", got: "[]")
+        }
+        var chosen: [Source] = []
+        for name in names {
+            guard let source = Source(rawValue: name) else {
+                var got = "'\(name)'"
+                if let near = Suggestion.nearest(to: name, in: valid) { got += " (did you mean '\(near)'?)" }
+                throw reader.invalid("sources", expected: "one of \(valid.joined(separator: ", "))", got: got)
+            }
+            guard !chosen.contains(source) else {
+                throw reader.invalid("sources", expected: "each source at most once", got: "'\(name)' twice")
+            }
+            chosen.append(source)
+        }
+        sources = chosen
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: OptionKey.self)
+        try container.encode(sources.map(\.rawValue), forKey: OptionKey("sources"))
+        try container.encode(fallbackToFileTime, forKey: OptionKey("fallback-to-file-time"))
+    }
+}

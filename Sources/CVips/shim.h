@@ -1,0 +1,117 @@
+#ifndef DARKROOM_CVIPS_SHIM_H
+#define DARKROOM_CVIPS_SHIM_H
+/*
+ * Non-variadic wrappers over the libvips C API. Swift cannot call C variadic functions, so every
+ * operation Darkroom uses gets one fixed-signature wrapper here, prefixed `darkroom_vips_`.
+ * Each returns 0 on success and -1 on failure (the reason is in vips_error_buffer()).
+ */
+#include <vips/vips.h>
+
+static inline int darkroom_vips_init(const char *argv0) { return VIPS_INIT(argv0); }
+
+/* Loading. access: VIPS_ACCESS_*, fail_on: VipsFailOn. */
+static inline VipsImage *darkroom_vips_open(const char *path, VipsAccess access, VipsFailOn fail_on) {
+    return vips_image_new_from_file(path, "access", access, "fail_on", fail_on, NULL);
+}
+
+/* Shrink-on-load thumbnail from a file: fit inside width x height, never upscale, auto-rotate. */
+static inline int darkroom_vips_thumbnail(const char *path, VipsImage **out, int width, int height,
+                                          VipsInteresting crop, VipsFailOn fail_on, gboolean no_rotate,
+                                          const char *export_profile) {
+    if (export_profile)
+        return vips_thumbnail(path, out, width, "height", height, "size", VIPS_SIZE_DOWN,
+                              "crop", crop, "fail_on", fail_on, "no_rotate", no_rotate,
+                              "export_profile", export_profile, NULL);
+    return vips_thumbnail(path, out, width, "height", height, "size", VIPS_SIZE_DOWN,
+                          "crop", crop, "fail_on", fail_on, "no_rotate", no_rotate, NULL);
+}
+
+static inline int darkroom_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width, int height,
+                                                VipsInteresting crop, VipsSize size) {
+    return vips_thumbnail_image(in, out, width, "height", height, "size", size, "crop", crop, NULL);
+}
+
+static inline int darkroom_vips_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
+static inline int darkroom_vips_copy(VipsImage *in, VipsImage **out) { return vips_copy(in, out, NULL); }
+static inline int darkroom_vips_copy_memory(VipsImage *in, VipsImage **out) {
+    VipsImage *m = vips_image_copy_memory(in);
+    *out = m;
+    return m ? 0 : -1;
+}
+static inline int darkroom_vips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space) {
+    return vips_colourspace(in, out, space, NULL);
+}
+/* Convert to an ICC profile ("srgb", "p3", or a file), importing with the embedded profile. */
+static inline int darkroom_vips_icc_transform(VipsImage *in, VipsImage **out, const char *profile) {
+    return vips_icc_transform(in, out, profile, "embedded", TRUE, "intent", VIPS_INTENT_RELATIVE, NULL);
+}
+static inline int darkroom_vips_cast(VipsImage *in, VipsImage **out, VipsBandFormat format) {
+    return vips_cast(in, out, format, NULL);
+}
+static inline int darkroom_vips_flatten(VipsImage *in, VipsImage **out, double r, double g, double b) {
+    double bg[3] = {r, g, b};
+    VipsArrayDouble *a = vips_array_double_new(bg, 3);
+    int result = vips_flatten(in, out, "background", a, NULL);
+    vips_area_unref(VIPS_AREA(a));
+    return result;
+}
+static inline int darkroom_vips_extract_band(VipsImage *in, VipsImage **out, int band, int n) {
+    return vips_extract_band(in, out, band, "n", n, NULL);
+}
+static inline int darkroom_vips_resize(VipsImage *in, VipsImage **out, double hscale, double vscale) {
+    return vips_resize(in, out, hscale, "vscale", vscale, NULL);
+}
+static inline int darkroom_vips_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
+    return vips_crop(in, out, left, top, width, height, NULL);
+}
+static inline int darkroom_vips_rot(VipsImage *in, VipsImage **out, VipsAngle angle) {
+    return vips_rot(in, out, angle, NULL);
+}
+static inline int darkroom_vips_flip(VipsImage *in, VipsImage **out, VipsDirection direction) {
+    return vips_flip(in, out, direction, NULL);
+}
+static inline int darkroom_vips_avg(VipsImage *in, double *out) { return vips_avg(in, out, NULL); }
+static inline int darkroom_vips_getpoint(VipsImage *in, double **vector, int *n, int x, int y) {
+    return vips_getpoint(in, vector, n, x, y, NULL);
+}
+
+/* Saving. */
+static inline int darkroom_vips_jpegsave(VipsImage *in, const char *path, int quality, gboolean strip) {
+    return vips_jpegsave(in, path, "Q", quality, "strip", strip, "optimize_coding", TRUE, NULL);
+}
+static inline int darkroom_vips_webpsave(VipsImage *in, const char *path, int quality, gboolean strip) {
+    return vips_webpsave(in, path, "Q", quality, "strip", strip, NULL);
+}
+static inline int darkroom_vips_pngsave(VipsImage *in, const char *path, gboolean strip) {
+    return vips_pngsave(in, path, "strip", strip, NULL);
+}
+static inline int darkroom_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, int quality) {
+    return vips_jpegsave_buffer(in, buf, len, "Q", quality, "optimize_coding", TRUE, NULL);
+}
+static inline int darkroom_vips_heifsave(VipsImage *in, const char *path, int quality) {
+    return vips_heifsave(in, path, "Q", quality, "bitdepth", 8, NULL);
+}
+static inline int darkroom_vips_image_write_to_file(VipsImage *in, const char *path) {
+    return vips_image_write_to_file(in, path, NULL);
+}
+
+/* Metadata. */
+static inline int darkroom_vips_has_field(VipsImage *in, const char *name) {
+    return vips_image_get_typeof(in, name) != 0;
+}
+static inline int darkroom_vips_get_blob(VipsImage *in, const char *name, const void **data, size_t *length) {
+    return vips_image_get_blob(in, name, data, length);
+}
+static inline int darkroom_vips_get_string(VipsImage *in, const char *name, const char **out) {
+    return vips_image_get_string(in, name, out);
+}
+static inline const char *darkroom_vips_loader(VipsImage *in) {
+    const char *loader = NULL;
+    if (vips_image_get_typeof(in, "vips-loader") && vips_image_get_string(in, "vips-loader", &loader) == 0)
+        return loader;
+    return NULL;
+}
+static inline void darkroom_vips_unref(VipsImage *in) { if (in) g_object_unref(in); }
+static inline void darkroom_g_free(void *p) { g_free(p); }
+
+#endif

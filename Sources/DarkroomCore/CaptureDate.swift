@@ -1,0 +1,133 @@
+import Foundation
+
+/// A calendar date and wall-clock time with every field validated, as the photographer's clock showed it.
+///
+/// Path templates take their date fields from here only, so a hostile metadata string can never
+/// become part of an output path: only these integers can.
+public struct LocalDateTime: Codable, Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let year: Int
+    public let month: Int
+    public let day: Int
+    public let hour: Int
+    public let minute: Int
+    public let second: Int
+    /// Fractional seconds in nanoseconds (from SubSecTime or a filename's milliseconds).
+    public let nanosecond: Int
+
+    /// Validates every field (a real calendar day, 00:00:00...23:59:60); nil when any is out of range.
+    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, nanosecond: Int = 0) {
+        guard (1...9999).contains(year), (1...12).contains(month), (0...23).contains(hour),
+              (0...59).contains(minute), (0...60).contains(second), (0..<1_000_000_000).contains(nanosecond),
+              day >= 1, day <= LocalDateTime.daysIn(month: month, year: year) else { return nil }
+        self.year = year; self.month = month; self.day = day
+        self.hour = hour; self.minute = minute; self.second = min(second, 59); self.nanosecond = nanosecond
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// The instant this wall-clock time denotes at a UTC offset.
+    public func instant(utcOffsetSeconds: Int) -> Date {
+        var components = DateComponents()
+        components.year = year; components.month = month; components.day = day
+        components.hour = hour; components.minute = minute; components.second = second
+        components.nanosecond = nanosecond
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: utcOffsetSeconds) ?? TimeZone(identifier: "UTC")!
+        return calendar.date(from: components) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    /// The wall-clock time of an instant in a time zone.
+    public init?(_ date: Date, in timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: date)
+        self.init(year: c.year ?? 0, month: c.month ?? 0, day: c.day ?? 0, hour: c.hour ?? 0,
+                  minute: c.minute ?? 0, second: c.second ?? 0, nanosecond: c.nanosecond ?? 0)
+    }
+
+    /// `2024-01-31T12:34:56` (with `.123` when there are fractional seconds).
+    public var description: String {
+        let base = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
+        return nanosecond == 0 ? base : base + String(format: ".%03d", nanosecond / 1_000_000)
+    }
+
+    public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
+        [a.year, a.month, a.day, a.hour, a.minute, a.second, a.nanosecond]
+            .lexicographicallyPrecedes([b.year, b.month, b.day, b.hour, b.minute, b.second, b.nanosecond])
+    }
+}
+
+/// When a photo was taken, and how Darkroom knows.
+public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible {
+    /// Which piece of evidence decided the date.
+    public enum Source: String, Codable, Sendable, CaseIterable {
+        /// EXIF SubSecDateTimeOriginal / DateTimeOriginal.
+        case exifOriginal = "exif:DateTimeOriginal"
+        /// EXIF CreateDate / DateTimeDigitized.
+        case exifDigitized = "exif:DateTimeDigitized"
+        /// EXIF GPSDateStamp + GPSTimeStamp (UTC).
+        case gps = "exif:GPSDateTime"
+        /// XMP photoshop:DateCreated, exif:DateTimeOriginal or xmp:CreateDate.
+        case xmp = "xmp"
+        /// A camera or messenger file-name pattern (IMG_20240101_123456, PXL_..., WhatsApp).
+        case filename = "filename"
+        /// The file's modification time: a last resort.
+        case fileModified = "file-mtime"
+    }
+
+    /// Where the UTC offset came from.
+    public enum TimeZoneSource: String, Codable, Sendable {
+        /// OffsetTimeOriginal / OffsetTimeDigitized, or an offset written in XMP.
+        case metadata
+        /// GPS time is UTC; the local time shown is converted with the configured time zone.
+        case gpsUTC = "gps-utc"
+        /// Nothing in the file says: the wall-clock time is taken as it stands, offset unknown.
+        case unknown
+        /// The file-system time was converted with the configured time zone.
+        case assumed
+    }
+
+    /// How much to trust the date.
+    public enum Confidence: String, Codable, Sendable, Comparable {
+        case low, medium, high
+
+        private var rank: Int { self == .low ? 0 : self == .medium ? 1 : 2 }
+        public static func < (a: Confidence, b: Confidence) -> Bool { a.rank < b.rank }
+    }
+
+    /// The wall-clock time the photographer saw: this decides the library folder.
+    public var local: LocalDateTime
+    /// Seconds east of UTC, when known.
+    public var utcOffsetSeconds: Int?
+    public var source: Source
+    public var timeZoneSource: TimeZoneSource
+    public var confidence: Confidence
+
+    public init(local: LocalDateTime, utcOffsetSeconds: Int?, source: Source,
+                timeZoneSource: TimeZoneSource, confidence: Confidence) {
+        self.local = local
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.source = source
+        self.timeZoneSource = timeZoneSource
+        self.confidence = confidence
+    }
+
+    /// The instant, when the UTC offset is known.
+    public var instant: Date? { utcOffsetSeconds.map { local.instant(utcOffsetSeconds: $0) } }
+
+    /// `2024-01-31T12:34:56+01:00 (exif:DateTimeOriginal, tz: metadata)`.
+    public var description: String {
+        var text = local.description
+        if let offset = utcOffsetSeconds {
+            let sign = offset < 0 ? "-" : "+"
+            text += String(format: "%@%02d:%02d", sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
+        }
+        return "\(text) (\(source.rawValue), tz: \(timeZoneSource.rawValue)\(confidence == .low ? ", low confidence" : ""))"
+    }
+}

@@ -1,0 +1,335 @@
+import Foundation
+import GRDB
+
+/// The library's memory: which photos are in it, what was made from each, and which work units
+/// (step, content hash, unit key) are done. SQLite through GRDB at
+/// `<library>/.darkroom/catalog.sqlite`, WAL with synchronous=FULL, one writer.
+public final class Catalog: @unchecked Sendable {
+    let database: DatabaseQueue
+    public let url: URL
+
+    /// Opens (creating when needed) the catalog of `library`.
+    public init(library: URL) throws {
+        let folder = library.appendingPathComponent(".darkroom", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        url = folder.appendingPathComponent("catalog.sqlite")
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: "PRAGMA foreign_keys = ON")
+        }
+        database = try DatabaseQueue(path: url.path, configuration: configuration)
+        try Catalog.migrator.migrate(database)
+    }
+
+    /// Opens an existing catalog read-only, or returns nil when the library has none yet.
+    public static func openIfPresent(library: URL) throws -> Catalog? {
+        let path = library.appendingPathComponent(".darkroom/catalog.sqlite").path
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try Catalog(library: library)
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE runs (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    pipeline TEXT NOT NULL,
+                    started_at TEXT NOT NULL,
+                    finished_at TEXT,
+                    processed INTEGER, skipped INTEGER, duplicates INTEGER, failed INTEGER,
+                    status TEXT NOT NULL DEFAULT 'running'
+                );
+                CREATE TABLE assets (
+                    content_hash TEXT PRIMARY KEY,
+                    id TEXT NOT NULL UNIQUE,
+                    original_path TEXT NOT NULL,
+                    file_size INTEGER NOT NULL,
+                    capture_local TEXT,
+                    capture_utc_offset INTEGER,
+                    capture_source TEXT,
+                    capture_tz_source TEXT,
+                    capture_confidence TEXT,
+                    capture_json TEXT,
+                    width INTEGER, height INTEGER, orientation INTEGER,
+                    camera TEXT,
+                    first_run INTEGER REFERENCES runs(id),
+                    last_run INTEGER REFERENCES runs(id)
+                );
+                CREATE INDEX assets_capture ON assets(capture_local);
+                CREATE TABLE file_stats (
+                    path TEXT PRIMARY KEY,
+                    size INTEGER NOT NULL,
+                    mtime_ns INTEGER NOT NULL,
+                    inode INTEGER NOT NULL,
+                    content_hash TEXT NOT NULL
+                );
+                CREATE TABLE units (
+                    step TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    unit_key TEXT NOT NULL,
+                    run_id INTEGER REFERENCES runs(id),
+                    PRIMARY KEY (step, subject)
+                );
+                CREATE TABLE outputs (
+                    path TEXT PRIMARY KEY,
+                    step TEXT NOT NULL,
+                    subject TEXT NOT NULL,
+                    size INTEGER NOT NULL,
+                    sha256 TEXT NOT NULL,
+                    run_id INTEGER REFERENCES runs(id)
+                );
+                CREATE INDEX outputs_subject ON outputs(subject, step);
+                CREATE TABLE pending_outputs (
+                    path TEXT PRIMARY KEY,
+                    run_id INTEGER
+                );
+                CREATE TABLE failures (
+                    run_id INTEGER REFERENCES runs(id),
+                    path TEXT NOT NULL,
+                    step TEXT NOT NULL,
+                    reason TEXT NOT NULL
+                );
+                """)
+        }
+        return migrator
+    }
+
+    // MARK: Runs
+
+    /// Records the start of a run and returns its id.
+    func beginRun(pipeline: String) throws -> Int64 {
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO runs (pipeline, started_at) VALUES (?, ?)",
+                           arguments: [pipeline, Catalog.timestamp()])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// Records how a run ended, with its failures.
+    func finishRun(_ id: Int64, report: RunReport) throws {
+        try database.write { db in
+            try db.execute(sql: """
+                UPDATE runs SET finished_at = ?, processed = ?, skipped = ?, duplicates = ?, failed = ?, status = ?
+                WHERE id = ?
+                """, arguments: [Catalog.timestamp(), report.processed, report.skipped, report.duplicates,
+                                 report.failed, report.failures.isEmpty ? "ok" : "failures", id])
+            for failure in report.failures {
+                try db.execute(sql: "INSERT INTO failures (run_id, path, step, reason) VALUES (?, ?, ?, ?)",
+                               arguments: [id, failure.path, failure.step, failure.reason])
+            }
+        }
+    }
+
+    // MARK: Hash cache
+
+    /// The content hash remembered for a file whose size, mtime and inode are unchanged.
+    func cachedHash(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64) throws -> String? {
+        try database.read { db in
+            try String.fetchOne(db, sql: """
+                SELECT content_hash FROM file_stats WHERE path = ? AND size = ? AND mtime_ns = ? AND inode = ?
+                """, arguments: [path, size, mtimeNanoseconds, Int64(bitPattern: inode)])
+        }
+    }
+
+    func rememberHash(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64, hash: String) throws {
+        try database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO file_stats (path, size, mtime_ns, inode, content_hash) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [path, size, mtimeNanoseconds, Int64(bitPattern: inode), hash])
+        }
+    }
+
+    // MARK: Units and outputs
+
+    /// What the catalog holds for one subject (a content hash, or a collection step's key).
+    struct SubjectState {
+        var unitKeys: [String: String] = [:]
+        var outputs: [OutputRow] = []
+    }
+
+    /// A published file as the catalog knows it.
+    public struct OutputRow: Sendable, Hashable, Codable {
+        public var path: String
+        public var step: String
+        public var subject: String
+        public var size: Int64
+        public var sha256: String
+    }
+
+    func state(of subject: String) throws -> SubjectState {
+        try database.read { db in
+            var state = SubjectState()
+            for row in try Row.fetchAll(db, sql: "SELECT step, unit_key FROM units WHERE subject = ?", arguments: [subject]) {
+                state.unitKeys[row["step"]] = row["unit_key"]
+            }
+            state.outputs = try Row.fetchAll(db, sql: "SELECT path, step, subject, size, sha256 FROM outputs WHERE subject = ?",
+                                             arguments: [subject]).map(Catalog.output)
+            return state
+        }
+    }
+
+    /// The catalog's row for a published path, if any.
+    func output(at path: String) throws -> OutputRow? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT path, step, subject, size, sha256 FROM outputs WHERE path = ?",
+                             arguments: [path]).map(Catalog.output)
+        }
+    }
+
+    /// Every published file.
+    public func allOutputs() throws -> [OutputRow] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT path, step, subject, size, sha256 FROM outputs ORDER BY path").map(Catalog.output)
+        }
+    }
+
+    private static func output(_ row: Row) -> OutputRow {
+        OutputRow(path: row["path"], step: row["step"], subject: row["subject"], size: row["size"], sha256: row["sha256"])
+    }
+
+    /// Notes, before a file is renamed into the library, that it may appear there; a crash between the
+    /// rename and `commit` leaves this row, and `recoverPending` removes the orphan file.
+    func markPending(_ path: String, run: Int64) throws {
+        try database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO pending_outputs (path, run_id) VALUES (?, ?)", arguments: [path, run])
+        }
+    }
+
+    /// Paths a crashed run may have left in the library but never recorded; clears the journal.
+    func recoverPending() throws -> [String] {
+        try database.write { db in
+            let orphans = try String.fetchAll(db, sql: """
+                SELECT path FROM pending_outputs WHERE path NOT IN (SELECT path FROM outputs)
+                """)
+            try db.execute(sql: "DELETE FROM pending_outputs")
+            return orphans
+        }
+    }
+
+    /// The work one subject finished: units, outputs and (for photos) the asset's facts.
+    struct Completion {
+        var subject: String
+        var units: [(step: String, key: String)]
+        var outputs: [(output: PublishedOutput, sha256: String)]
+        var asset: AssetFacts?
+    }
+
+    /// Records finished work in one transaction. Returns outputs the finished units no longer
+    /// produce (stale files from earlier options), which the caller deletes.
+    func commit(_ completion: Completion, run: Int64) throws -> [String] {
+        try database.write { db in
+            if let asset = completion.asset { try Catalog.upsert(asset, run: run, db: db) }
+            var stale: [String] = []
+            let fresh = Set(completion.outputs.map(\.output.path))
+            for unit in completion.units {
+                try db.execute(sql: "INSERT OR REPLACE INTO units (step, subject, unit_key, run_id) VALUES (?, ?, ?, ?)",
+                               arguments: [unit.step, completion.subject, unit.key, run])
+                let previous = try String.fetchAll(db, sql: "SELECT path FROM outputs WHERE subject = ? AND step = ?",
+                                                   arguments: [completion.subject, unit.step])
+                for path in previous where !fresh.contains(path) {
+                    try db.execute(sql: "DELETE FROM outputs WHERE path = ?", arguments: [path])
+                    stale.append(path)
+                }
+            }
+            for (output, sha) in completion.outputs {
+                try db.execute(sql: "INSERT OR REPLACE INTO outputs (path, step, subject, size, sha256, run_id) VALUES (?, ?, ?, ?, ?, ?)",
+                               arguments: [output.path, output.step, completion.subject, output.size, sha, run])
+                try db.execute(sql: "DELETE FROM pending_outputs WHERE path = ?", arguments: [output.path])
+            }
+            return stale
+        }
+    }
+
+    // MARK: Assets
+
+    /// What the catalog stores about a photo.
+    struct AssetFacts {
+        var contentHash: String
+        var id: UUID
+        var originalPath: String
+        var fileSize: Int64
+        var captureDate: CaptureDate?
+        var width: Int?
+        var height: Int?
+        var orientation: Int?
+        var camera: String?
+
+        init(_ item: Item) {
+            contentHash = item.contentHash; id = item.id; originalPath = item.source.path; fileSize = item.fileSize
+            captureDate = item.captureDate; width = item.pixelWidth; height = item.pixelHeight
+            orientation = item.orientation; camera = item.camera
+        }
+    }
+
+    private static func upsert(_ asset: AssetFacts, run: Int64, db: Database) throws {
+        let json = try asset.captureDate.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        try db.execute(sql: """
+            INSERT INTO assets (content_hash, id, original_path, file_size, capture_local, capture_utc_offset,
+                                capture_source, capture_tz_source, capture_confidence, capture_json,
+                                width, height, orientation, camera, first_run, last_run)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(content_hash) DO UPDATE SET
+                capture_local = CASE WHEN excluded.capture_json IS NULL THEN capture_local ELSE excluded.capture_local END,
+                capture_utc_offset = CASE WHEN excluded.capture_json IS NULL THEN capture_utc_offset ELSE excluded.capture_utc_offset END,
+                capture_source = CASE WHEN excluded.capture_json IS NULL THEN capture_source ELSE excluded.capture_source END,
+                capture_tz_source = CASE WHEN excluded.capture_json IS NULL THEN capture_tz_source ELSE excluded.capture_tz_source END,
+                capture_confidence = CASE WHEN excluded.capture_json IS NULL THEN capture_confidence ELSE excluded.capture_confidence END,
+                capture_json = COALESCE(excluded.capture_json, capture_json),
+                width = COALESCE(excluded.width, width),
+                height = COALESCE(excluded.height, height),
+                orientation = COALESCE(excluded.orientation, orientation),
+                camera = COALESCE(excluded.camera, camera),
+                last_run = excluded.last_run
+            """, arguments: [asset.contentHash, asset.id.uuidString.lowercased(), asset.originalPath, asset.fileSize,
+                             asset.captureDate?.local.description, asset.captureDate?.utcOffsetSeconds,
+                             asset.captureDate?.source.rawValue, asset.captureDate?.timeZoneSource.rawValue,
+                             asset.captureDate?.confidence.rawValue, json,
+                             asset.width, asset.height, asset.orientation, asset.camera, run, run])
+    }
+
+    /// The capture date and size the catalog remembers for a photo (for items skipped this run).
+    func rememberedFacts(contentHash: String) throws -> (captureDate: CaptureDate?, width: Int?, height: Int?)? {
+        try database.read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT capture_json, width, height FROM assets WHERE content_hash = ?",
+                                             arguments: [contentHash]) else { return nil }
+            let json: String? = row["capture_json"]
+            let date = json.flatMap { try? JSONDecoder().decode(CaptureDate.self, from: Data($0.utf8)) }
+            return (date, row["width"], row["height"])
+        }
+    }
+
+    /// A summary of one asset, for tests and `darkroom catalog` commands.
+    public struct AssetSummary: Sendable, Codable, Hashable {
+        public var id: String
+        public var contentHash: String
+        public var originalPath: String
+        public var captureLocal: String?
+        public var captureSource: String?
+        public var width: Int?
+        public var height: Int?
+    }
+
+    /// Every asset, ordered by capture date.
+    public func assets() throws -> [AssetSummary] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, content_hash, original_path, capture_local, capture_source, width, height
+                FROM assets ORDER BY capture_local, original_path
+                """).map {
+                AssetSummary(id: $0["id"], contentHash: $0["content_hash"], originalPath: $0["original_path"],
+                             captureLocal: $0["capture_local"], captureSource: $0["capture_source"],
+                             width: $0["width"], height: $0["height"])
+            }
+        }
+    }
+
+    /// How many runs the catalog has recorded.
+    public func runCount() throws -> Int {
+        try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM runs") ?? 0 }
+    }
+
+    static func timestamp() -> String { ISO8601DateFormatter().string(from: Date()) }
+}

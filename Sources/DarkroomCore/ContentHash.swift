@@ -1,0 +1,48 @@
+import Crypto
+import Foundation
+
+/// Content hashing: SHA-256 of a file's bytes, and the stable UUID derived from it.
+public enum ContentHash {
+    /// SHA-256 of the file at `url`, read in 1 MiB chunks, as lower-case hex.
+    public static func ofFile(_ url: URL) throws -> String {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hasher.update(data: chunk)
+        }
+        return hex(hasher.finalize())
+    }
+
+    /// SHA-256 of bytes, as lower-case hex.
+    public static func of(_ data: Data) -> String { hex(SHA256.hash(data: data)) }
+
+    /// SHA-256 of a string's UTF-8 bytes, as lower-case hex.
+    public static func of(_ string: String) -> String { of(Data(string.utf8)) }
+
+    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
+        digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// A UUID (RFC 9562 version 8, custom) made of the first 128 bits of a SHA-256 hex digest.
+    public static func uuid(fromHex hex: String) -> UUID {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        let digits = Array(hex.utf8)
+        for i in 0..<16 where 2 * i + 1 < digits.count {
+            bytes[i] = UInt8(nibble(digits[2 * i]) << 4 | nibble(digits[2 * i + 1]))
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8
+        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 9562 variant
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
+    private static func nibble(_ c: UInt8) -> UInt8 {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return c - UInt8(ascii: "A") + 10
+        default: return 0
+        }
+    }
+}

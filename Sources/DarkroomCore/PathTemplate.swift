@@ -1,0 +1,127 @@
+import Foundation
+
+/// An output location inside the library, written in pipeline files as a template:
+/// `Photos/{yyyy}/{MM}/{id}.heic`.
+///
+/// Fields: `{yyyy}` `{MM}` `{dd}` `{HH}` `{mm}` `{ss}` (the local capture time, zero-padded),
+/// `{id}` (the photo's UUID), `{name}` (the original file name without extension, made safe),
+/// `{ext}` (the original extension, lower case). Date fields come only from validated integers;
+/// the rendered path is relative, has no `..`, and is checked again against the library on publish.
+public struct PathTemplate: Codable, Sendable, Hashable, CustomStringConvertible {
+    public let template: String
+    private let parts: [Part]
+
+    enum Part: Hashable {
+        case literal(String)
+        case field(String)
+    }
+
+    /// Every field a template may use.
+    public static let fields = ["yyyy", "MM", "dd", "HH", "mm", "ss", "id", "name", "ext"]
+
+    /// Parses and checks a template; the error says what is wrong.
+    public init(_ template: String, allowedFields: [String] = PathTemplate.fields) throws {
+        self.template = template
+        var parts: [Part] = []
+        var literal = ""
+        var rest = template[...]
+        while let c = rest.popFirst() {
+            if c == "{" {
+                guard let end = rest.firstIndex(of: "}") else { throw TemplateError("unclosed '{' in '\(template)'") }
+                let name = String(rest[rest.startIndex..<end])
+                guard allowedFields.contains(name) else {
+                    var message = "unknown field '{\(name)}' in '\(template)'"
+                    if let near = Suggestion.nearest(to: name, in: allowedFields) { message += " (did you mean '{\(near)}'?)" }
+                    else { message += "; fields: " + allowedFields.map { "{\($0)}" }.joined(separator: " ") }
+                    throw TemplateError(message)
+                }
+                if !literal.isEmpty { parts.append(.literal(literal)); literal = "" }
+                parts.append(.field(name))
+                rest = rest[rest.index(after: end)...]
+            } else if c == "}" {
+                throw TemplateError("unmatched '}' in '\(template)'")
+            } else {
+                literal.append(c)
+            }
+        }
+        if !literal.isEmpty { parts.append(.literal(literal)) }
+        guard !template.isEmpty, !template.hasPrefix("/") else { throw TemplateError("must be a relative path inside the library, got '\(template)'") }
+        let components = template.split(separator: "/", omittingEmptySubsequences: false)
+        guard !components.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
+            throw TemplateError("may not contain empty, '.' or '..' folders, got '\(template)'")
+        }
+        guard case .some(let last) = components.last, !last.hasSuffix("}") || parts.count > 1 else {
+            throw TemplateError("needs a file name, got '\(template)'")
+        }
+        self.parts = parts
+    }
+
+    /// Fills the template. `values` must hold every field the template uses; values are made safe
+    /// for a single path component (no `/`, no leading dots, no control characters).
+    public func render(_ values: [String: String]) throws -> String {
+        var out = ""
+        for part in parts {
+            switch part {
+            case .literal(let text): out += text
+            case .field(let name):
+                guard let value = values[name] else { throw TemplateError("'\(template)' needs {\(name)}, which this item does not have") }
+                out += PathTemplate.sanitize(value)
+            }
+        }
+        return out
+    }
+
+    /// The values for one item: its capture date fields, id, name and extension.
+    public static func values(for item: Item) -> [String: String] {
+        var values = dateValues(item.captureDate?.local)
+        values["id"] = item.id.uuidString.lowercased()
+        values["name"] = item.source.deletingPathExtension().lastPathComponent
+        values["ext"] = item.source.pathExtension.lowercased()
+        return values
+    }
+
+    /// `{yyyy}`...`{ss}` from a validated date (empty when there is none).
+    public static func dateValues(_ date: LocalDateTime?) -> [String: String] {
+        guard let d = date else { return [:] }
+        return ["yyyy": String(format: "%04d", d.year), "MM": String(format: "%02d", d.month),
+                "dd": String(format: "%02d", d.day), "HH": String(format: "%02d", d.hour),
+                "mm": String(format: "%02d", d.minute), "ss": String(format: "%02d", d.second)]
+    }
+
+    /// One path component from an arbitrary string: separators, control characters and leading
+    /// dots replaced, length capped.
+    static func sanitize(_ value: String) -> String {
+        var cleaned = String(value.unicodeScalars.map { scalar -> Character in
+            if scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control { return "_" }
+            return Character(scalar)
+        })
+        while cleaned.hasPrefix(".") { cleaned = "_" + cleaned.dropFirst() }
+        if cleaned.isEmpty { cleaned = "_" }
+        return String(cleaned.prefix(120))
+    }
+
+    public var description: String { template }
+
+    public init(from decoder: Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        do { try self.init(text) }
+        catch let error as TemplateError {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(template)
+    }
+
+    public static func == (a: PathTemplate, b: PathTemplate) -> Bool { a.template == b.template }
+    public func hash(into hasher: inout Hasher) { hasher.combine(template) }
+}
+
+/// A malformed path template.
+public struct TemplateError: Error, CustomStringConvertible {
+    public var message: String
+    init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// Puts finished files into the library so that a crash never leaves a partial one:
+/// write to a temp file under `.darkroom/tmp`, fsync, note the path in the catalog's journal,
+/// link it into place without replacing anything (or replace only an older output of the same
+/// photo and step), fsync the folder.
+final class Publisher: @unchecked Sendable {
+    let library: URL
+    let catalog: Catalog?
+    let run: Int64
+    let temporaryFolder: URL
+    private let lock = NSLock()
+    /// Digests of files published this run, by library-relative path (for the catalog).
+    private var digests: [String: String] = [:]
+
+    init(library: URL, catalog: Catalog?, run: Int64) throws {
+        self.library = library
+        self.catalog = catalog
+        self.run = run
+        temporaryFolder = library.appendingPathComponent(".darkroom/tmp", isDirectory: true)
+        try FileManager.default.createDirectory(at: temporaryFolder, withIntermediateDirectories: true)
+    }
+
+    /// Removes temp files a crashed run left behind.
+    static func removeLeftovers(library: URL) {
+        let folder = library.appendingPathComponent(".darkroom/tmp", isDirectory: true)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+
+    /// Writes and publishes one file; `owner` is the photo's content hash (nil for collection outputs).
+    func publish(_ relativePath: String, step: String, owner: String?, write: (URL) throws -> Void) throws -> PublishedOutput {
+        let components = try Publisher.checkedComponents(relativePath)
+        let ext = (relativePath as NSString).pathExtension
+        let temp = temporaryFolder.appendingPathComponent(UUID().uuidString + (ext.isEmpty ? "" : "." + ext))
+        defer { unlink(temp.path) }
+        try write(temp)
+        guard let info = FileInfo(path: temp.path), info.isRegularFile, info.size > 0 else {
+            throw StageError("\(step) produced no data for \(relativePath)")
+        }
+        try Publisher.fsync(path: temp.path)
+        let digest = try ContentHash.ofFile(temp)
+
+        let parent = try makeParents(components.dropLast())
+        let final = parent.appendingPathComponent(components.last!)
+        let subject = owner ?? "collection:\(step)"
+        if let existing = FileInfo(path: final.path) {
+            guard !existing.isSymlink else { throw StageError("refusing to write through the symbolic link \(final.path)") }
+            let known = try catalog?.output(at: relativePath)
+            guard let known, known.subject == subject else {
+                throw StageError("\(relativePath) already exists in the library and was not made by Darkroom for this \(owner == nil ? "step" : "photo"); left untouched")
+            }
+            // An older output of the same photo and step: replace it atomically.
+            guard rename(temp.path, final.path) == 0 else { throw StageError("cannot replace \(relativePath): \(Publisher.errnoText())") }
+        } else {
+            try catalog?.markPending(relativePath, run: run)
+            guard link(temp.path, final.path) == 0 else {
+                throw StageError("cannot publish \(relativePath): \(Publisher.errnoText())")
+            }
+        }
+        try Publisher.fsync(path: parent.path)
+        lock.lock(); digests[relativePath] = digest; lock.unlock()
+        return PublishedOutput(step: step, path: relativePath, size: info.size)
+    }
+
+    /// The SHA-256 of a file published this run.
+    func digest(of relativePath: String) -> String? {
+        lock.lock(); defer { lock.unlock() }
+        return digests[relativePath]
+    }
+
+    /// A library-relative path split into components, refusing anything that could leave the library.
+    static func checkedComponents(_ relativePath: String) throws -> [String] {
+        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard !relativePath.hasPrefix("/"), !components.isEmpty,
+              !components.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." || $0.contains("\0") }),
+              components.first != ".darkroom" else {
+            throw StageError("output path '\(relativePath)' would leave the library or enter its .darkroom folder")
+        }
+        return components
+    }
+
+    /// Creates the folders of a path inside the library one by one, refusing symbolic links.
+    private func makeParents(_ components: ArraySlice<String>) throws -> URL {
+        var url = library
+        for component in components {
+            url.appendPathComponent(component, isDirectory: true)
+            if let info = FileInfo(path: url.path) {
+                if info.isSymlink { throw StageError("refusing to write through the symbolic link \(url.path)") }
+                if !info.isDirectory { throw StageError("\(url.path) is in the way: it is not a folder") }
+            } else if mkdir(url.path, 0o755) != 0 && errno != EEXIST {
+                throw StageError("cannot create folder \(url.path): \(Publisher.errnoText())")
+            }
+        }
+        return url
+    }
+
+    static func fsync(path: String) throws {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw StageError("cannot open \(path) to sync: \(errnoText())") }
+        defer { close(fd) }
+        guard Foundation.fsync(fd) == 0 else { throw StageError("cannot sync \(path): \(errnoText())") }
+    }
+
+    static func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+/// An exclusive lock on a library for the length of a run, so two runs cannot interleave.
+final class LibraryLock {
+    private let descriptor: Int32
+
+    /// Takes the lock or throws at once, naming the process that holds it.
+    init(library: URL) throws {
+        let folder = library.appendingPathComponent(".darkroom", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("lock").path
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw RunError("cannot open \(path): \(Publisher.errnoText())") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            close(descriptor)
+            throw RunError("another darkroom run\(holder.isEmpty ? "" : " (pid \(holder))") is using the library \(library.path); try again when it has finished")
+        }
+        ftruncate(descriptor, 0)
+        let pid = "\(getpid())\n"
+        _ = pid.withCString { write(descriptor, $0, strlen($0)) }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
+
+/// A problem that stops a whole run (not one file): a locked library, no inputs, an unusable catalog.
+public struct RunError: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

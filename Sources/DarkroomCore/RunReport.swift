@@ -1,0 +1,110 @@
+import Foundation
+
+/// What a run did: counts, every failure with its reason, and what was published.
+public struct RunReport: Codable, Sendable {
+    /// A file (or collection step) that failed, and why.
+    public struct Failure: Codable, Sendable, Hashable {
+        public var path: String
+        public var step: String
+        public var reason: String
+    }
+
+    /// An input that was the same photo as another input of this run.
+    public struct Duplicate: Codable, Sendable, Hashable {
+        public var path: String
+        public var sameAs: String
+    }
+
+    public var pipeline: String
+    public var library: String
+    /// Files found under the inputs.
+    public var found = 0
+    /// Photos that had work to do and completed it.
+    public var processed = 0
+    /// Photos whose work was all done already (no decoding).
+    public var skipped = 0
+    /// Inputs that are byte-identical to another input.
+    public var duplicates = 0
+    /// Photos or collection steps that failed.
+    public var failed = 0
+    public var failures: [Failure] = []
+    public var duplicateFiles: [Duplicate] = []
+    /// Inputs passed over without being read (symbolic links, unreadable folders), with the reason.
+    public var passedOver: [Failure] = []
+    /// Files published into the library this run (library-relative paths).
+    public var published: [String] = []
+    public var seconds: Double = 0
+
+    public init(pipeline: String, library: String) {
+        self.pipeline = pipeline
+        self.library = library
+    }
+
+    /// Whether everything that was tried succeeded.
+    public var succeeded: Bool { failures.isEmpty }
+
+    /// The human summary printed at the end of a run.
+    public var summary: String {
+        var lines = [String(format: "%d found: %d processed, %d already done, %d duplicates, %d failed (%.1f s); %d files written",
+                            found, processed, skipped, duplicates, failed, seconds, published.count)]
+        for failure in failures.sorted(by: { $0.path < $1.path }) {
+            lines.append("  failed: \(failure.path) [\(failure.step)]: \(failure.reason)")
+        }
+        for duplicate in duplicateFiles.sorted(by: { $0.path < $1.path }) {
+            lines.append("  duplicate: \(duplicate.path) is the same photo as \(duplicate.sameAs)")
+        }
+        for item in passedOver.sorted(by: { $0.path < $1.path }) {
+            lines.append("  passed over: \(item.path): \(item.reason)")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// What a run would do, without doing it (`--dry-run`).
+public struct RunPlan: Codable, Sendable {
+    /// One input and its fate.
+    public struct Entry: Codable, Sendable, Hashable {
+        public enum Action: String, Codable, Sendable {
+            case process, skip, duplicate, unreadable
+        }
+
+        public var path: String
+        public var id: String?
+        public var action: Action
+        /// Steps that would run (pending work and the steps it reads from).
+        public var steps: [String]
+        public var note: String?
+    }
+
+    public var pipeline: String
+    public var library: String
+    public var entries: [Entry] = []
+    /// Collection steps and whether they would run.
+    public var collections: [Entry] = []
+
+    /// The plan as lines for a terminal.
+    public var text: String {
+        var lines: [String] = []
+        for entry in entries {
+            var line = "\(entry.action.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(entry.path)"
+            if !entry.steps.isEmpty { line += "  [\(entry.steps.joined(separator: ", "))]" }
+            if let note = entry.note { line += "  (\(note))" }
+            lines.append(line)
+        }
+        for entry in collections {
+            lines.append("\(entry.action.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(entry.path)")
+        }
+        let counts = Dictionary(grouping: entries, by: \.action).mapValues(\.count)
+        lines.append("\(entries.count) inputs: \(counts[.process] ?? 0) to process, \(counts[.skip] ?? 0) already done, "
+                     + "\(counts[.duplicate] ?? 0) duplicates, \(counts[.unreadable] ?? 0) unreadable")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Receives progress from a run (the CLI draws a bar on a terminal).
+public protocol RunProgress: AnyObject, Sendable {
+    /// Called from worker threads after each input finishes.
+    func update(finished: Int, total: Int, current: String)
+    /// Called when a collection step starts.
+    func collectionStarted(_ step: String, items: Int)
+}

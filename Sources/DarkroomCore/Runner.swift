@@ -1,0 +1,395 @@
+import Foundation
+import Logging
+
+/// Runs a pipeline over input folders into a library.
+///
+/// 1. Discover: walk the inputs (globs, sorted, links not followed; the library itself is skipped).
+/// 2. Hash: SHA-256 of each file (remembered by path, size, mtime and inode, so a re-run reads nothing).
+/// 3. Plan: a photo seen twice is a duplicate; each step's work unit is keyed by the step, its
+///    options, the content hash and the units it reads from; done units are skipped.
+/// 4. Run: per-item steps on `jobs` items at once; then collection steps over all good items in
+///    capture-date order.
+/// 5. Publish and record: outputs appear atomically, then the catalog records them.
+public final class Runner {
+    public let pipeline: Pipeline
+    public let settings: RunSettings
+    public let logger: Logger
+    public let progress: RunProgress?
+
+    public init(pipeline: Pipeline, settings: RunSettings, logger: Logger = Logger(label: "darkroom"),
+                progress: RunProgress? = nil) {
+        self.pipeline = pipeline
+        self.settings = settings
+        self.logger = logger
+        self.progress = progress
+    }
+
+    /// A catalog id for each step: its stage name, with `#2`, `#3` for repeats of the same stage.
+    lazy var stepIDs: [String] = {
+        var counts: [String: Int] = [:]
+        return pipeline.steps.map { step in
+            counts[step.name, default: 0] += 1
+            let n = counts[step.name]!
+            return n == 1 ? step.name : "\(step.name)#\(n)"
+        }
+    }()
+
+    /// For each step, the earlier per-item steps whose results it reads.
+    lazy var dependencies: [[Int]] = pipeline.steps.map { step in
+        step.configured.reads.compactMap { aspect in
+            pipeline.steps[..<step.index].last { $0.configured.kind == .perItem && $0.configured.writes.contains(aspect) }?.index
+        }.sorted()
+    }
+
+    // MARK: Entry points
+
+    /// Works out what `run` would do, reading files (to hash them) but writing nothing.
+    public func plan(inputs: [URL]) throws -> RunPlan {
+        let catalog = try Catalog.openIfPresent(library: settings.library)
+        let survey = try self.survey(inputs: inputs, catalog: catalog, remember: false)
+        var plan = RunPlan(pipeline: pipeline.file, library: settings.library.path)
+        for entry in survey.entries {
+            switch entry.state {
+            case .unreadable(let reason):
+                plan.entries.append(.init(path: entry.found.url.path, id: nil, action: .unreadable, steps: [], note: reason))
+            case .duplicate(let original):
+                plan.entries.append(.init(path: entry.found.url.path, id: nil, action: .duplicate, steps: [],
+                                          note: "same photo as \(original)"))
+            case .unique(let hash):
+                let work = try self.work(for: hash, catalog: catalog)
+                plan.entries.append(.init(path: entry.found.url.path, id: ContentHash.uuid(fromHex: hash).uuidString.lowercased(),
+                                          action: work.required.isEmpty ? .skip : .process,
+                                          steps: work.required.map { stepIDs[$0] }, note: nil))
+            }
+        }
+        for step in pipeline.collectionSteps {
+            plan.collections.append(.init(path: stepIDs[step.index], id: nil, action: .process, steps: [stepIDs[step.index]], note: nil))
+        }
+        return plan
+    }
+
+    /// Runs the pipeline. Per-file failures are in the report; a thrown error means the run could
+    /// not start or continue at all (a locked library, an unusable catalog).
+    public func run(inputs: [URL]) throws -> RunReport {
+        let started = Date()
+        try FileManager.default.createDirectory(at: settings.library, withIntermediateDirectories: true)
+        let lock = try LibraryLock(library: settings.library)
+        defer { withExtendedLifetime(lock) {} }
+        let catalog = try Catalog(library: settings.library)
+        try recover(catalog)
+        let runID = try catalog.beginRun(pipeline: pipeline.file)
+        let publisher = try Publisher(library: settings.library, catalog: catalog, run: runID)
+        let failures = FailureSink()
+        var report = RunReport(pipeline: pipeline.file, library: settings.library.path)
+
+        let survey = try self.survey(inputs: inputs, catalog: catalog, remember: true)
+        report.found = survey.entries.count
+        report.passedOver = survey.skipped.map { RunReport.Failure(path: $0.path, step: "discover", reason: $0.reason) }
+
+        var records: [ItemRecord?] = Array(repeating: nil, count: survey.entries.count)
+        var outcomes: [Outcome] = Array(repeating: .skipped, count: survey.entries.count)
+        let resultsLock = NSLock()
+        let finished = Counter()
+        let jobs = min(settings.jobs, max(1, survey.entries.count))
+        DarkroomThreads.forEach(count: survey.entries.count, jobs: jobs) { index in
+            let entry = survey.entries[index]
+            let (outcome, record) = self.process(entry, catalog: catalog, publisher: publisher, failures: failures)
+            resultsLock.lock()
+            outcomes[index] = outcome
+            records[index] = record
+            resultsLock.unlock()
+            self.progress?.update(finished: finished.increment(), total: survey.entries.count, current: entry.found.relativePath)
+        }
+
+        for (index, outcome) in outcomes.enumerated() {
+            switch outcome {
+            case .processed(let paths): report.processed += 1; report.published += paths
+            case .skipped: report.skipped += 1
+            case .duplicate(let original):
+                report.duplicates += 1
+                report.duplicateFiles.append(.init(path: survey.entries[index].found.url.path, sameAs: original))
+            case .failed(let paths): report.failed += 1; report.published += paths
+            }
+        }
+
+        let good = records.compactMap { $0 }.sorted { a, b in
+            switch (a.captureDate?.local, b.captureDate?.local) {
+            case let (x?, y?) where x != y: return x < y
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return a.fileName == b.fileName ? a.source.path < b.source.path : a.fileName < b.fileName
+            }
+        }
+        for step in pipeline.collectionSteps {
+            report.published += runCollection(step, items: good, catalog: catalog, publisher: publisher, failures: failures, report: &report)
+        }
+
+        report.failures = failures.snapshot
+        report.seconds = Date().timeIntervalSince(started)
+        try catalog.finishRun(runID, report: report)
+        return report
+    }
+
+    // MARK: Recovery
+
+    /// Cleans what a crashed run may have left: temp files, and published files never recorded.
+    private func recover(_ catalog: Catalog) throws {
+        Publisher.removeLeftovers(library: settings.library)
+        for path in try catalog.recoverPending() {
+            let url = settings.library.appendingPathComponent(path)
+            if FileInfo(path: url.path)?.isRegularFile == true {
+                logger.info("removing \(path): left by an interrupted run before it was recorded")
+                unlink(url.path)
+            }
+        }
+    }
+
+    // MARK: Survey: discover, hash, find duplicates
+
+    struct SurveyEntry {
+        enum State {
+            case unique(String)
+            case duplicate(of: String)
+            case unreadable(String)
+        }
+
+        var found: Discovery.Found
+        var state: State
+    }
+
+    struct Survey {
+        var entries: [SurveyEntry]
+        var skipped: [Discovery.Skipped]
+    }
+
+    private func survey(inputs: [URL], catalog: Catalog?, remember: Bool) throws -> Survey {
+        guard !inputs.isEmpty else { throw RunError("no input folders: give --input (or 'inputs: folders:' in the pipeline)") }
+        let discovery = Discovery(spec: pipeline.inputs, avoiding: [settings.library])
+        let (found, skipped) = discovery.files(in: inputs)
+        var hashes: [Result<String, Error>?] = Array(repeating: nil, count: found.count)
+        let lock = NSLock()
+        DarkroomThreads.forEach(count: found.count, jobs: settings.jobs) { index in
+            let file = found[index]
+            let result = Result { () throws -> String in
+                if let cached = try catalog?.cachedHash(path: file.url.path, size: file.size,
+                                                        mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode) {
+                    return cached
+                }
+                let hash = try ContentHash.ofFile(file.url)
+                if remember {
+                    try catalog?.rememberHash(path: file.url.path, size: file.size,
+                                              mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode, hash: hash)
+                }
+                return hash
+            }
+            lock.lock(); hashes[index] = result; lock.unlock()
+        }
+        var firstPath: [String: String] = [:]
+        let entries = found.enumerated().map { index, file -> SurveyEntry in
+            switch hashes[index]! {
+            case .failure(let error):
+                return SurveyEntry(found: file, state: .unreadable("cannot read: \(error.localizedDescription)"))
+            case .success(let hash):
+                if let original = firstPath[hash] { return SurveyEntry(found: file, state: .duplicate(of: original)) }
+                firstPath[hash] = file.url.path
+                return SurveyEntry(found: file, state: .unique(hash))
+            }
+        }
+        return Survey(entries: entries, skipped: skipped)
+    }
+
+    // MARK: Planning one photo
+
+    struct Work {
+        /// Unit key of every per-item step, by step index.
+        var keys: [Int: String]
+        /// Steps that must run, in order (pending ones and those they read from).
+        var required: [Int]
+        /// Steps whose unit is not done.
+        var pending: Set<Int>
+    }
+
+    func work(for hash: String, catalog: Catalog?) throws -> Work {
+        let state = try catalog?.state(of: hash) ?? Catalog.SubjectState()
+        var keys: [Int: String] = [:]
+        var pending = Set<Int>()
+        for step in pipeline.itemSteps {
+            let id = stepIDs[step.index]
+            let upstream = dependencies[step.index].map { keys[$0] ?? "" }.joined(separator: ",")
+            let key = ContentHash.of("\(id)|\(step.configured.optionsDigest)|\(hash)|\(upstream)")
+            keys[step.index] = key
+            let outputsPresent = state.outputs.filter { $0.step == id }.allSatisfy {
+                FileInfo(path: settings.library.appendingPathComponent($0.path).path)?.isRegularFile == true
+            }
+            if settings.force || state.unitKeys[id] != key || !outputsPresent { pending.insert(step.index) }
+        }
+        var required = pending
+        var frontier = Array(pending)
+        while let next = frontier.popLast() {
+            for dependency in dependencies[next] where required.insert(dependency).inserted { frontier.append(dependency) }
+        }
+        return Work(keys: keys, required: required.sorted(), pending: pending)
+    }
+
+    // MARK: Running one photo
+
+    enum Outcome {
+        case processed([String])
+        case skipped
+        case duplicate(String)
+        case failed([String])
+    }
+
+    private func process(_ entry: SurveyEntry, catalog: Catalog, publisher: Publisher,
+                         failures: FailureSink) -> (Outcome, ItemRecord?) {
+        let file = entry.found
+        let hash: String
+        switch entry.state {
+        case .duplicate(let original): return (.duplicate(original), nil)
+        case .unreadable(let reason):
+            failures.record(path: file.url.path, step: "read", reason: reason)
+            return (.failed([]), nil)
+        case .unique(let h): hash = h
+        }
+        let item = Item(source: file.url, relativePath: file.relativePath, contentHash: hash,
+                        fileSize: file.size, modificationDate: file.modificationDate)
+        defer { item.attachments.removeAll() }
+
+        let work: Work
+        do { work = try self.work(for: hash, catalog: catalog) } catch {
+            failures.record(path: file.url.path, step: "plan", reason: "\(error)")
+            return (.failed([]), nil)
+        }
+        if work.required.isEmpty {
+            let facts = try? catalog.rememberedFacts(contentHash: hash)
+            return (.skipped, ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash, id: item.id,
+                                         captureDate: facts?.captureDate, pixelWidth: facts?.width, pixelHeight: facts?.height))
+        }
+
+        var completedUnits: [(step: String, key: String)] = []
+        var failedStep: (String, String)?
+        for index in work.required {
+            let step = pipeline.steps[index]
+            guard case .perItem(let perform) = step.configured.action else { continue }
+            let context = StageContext(step: stepIDs[index], settings: settings, logger: logger, publisher: publisher, item: item)
+            do {
+                try perform(item, context)
+                if work.pending.contains(index) { completedUnits.append((stepIDs[index], work.keys[index]!)) }
+            } catch {
+                failedStep = (stepIDs[index], "\(error)")
+                break
+            }
+        }
+        if failedStep == nil, let changed = changedSince(file) {
+            failedStep = ("read", changed)
+            completedUnits = []
+        }
+
+        let published = item.outputs.map(\.path)
+        let outputs = item.outputs.filter { output in completedUnits.contains { $0.step == output.step } }
+            .compactMap { output in publisher.digest(of: output.path).map { (output, $0) } }
+        do {
+            let stale = try catalog.commit(.init(subject: hash, units: completedUnits, outputs: outputs,
+                                                 asset: completedUnits.isEmpty ? nil : Catalog.AssetFacts(item)), run: publisher.run)
+            for path in stale { unlink(settings.library.appendingPathComponent(path).path) }
+        } catch {
+            failedStep = failedStep ?? ("catalog", "cannot record results: \(error)")
+        }
+
+        if let (step, reason) = failedStep {
+            failures.record(path: file.url.path, step: step, reason: reason)
+            logger.debug("failed \(file.url.path) [\(step)]: \(reason)")
+            return (.failed(published), nil)
+        }
+        logger.debug("processed \(file.relativePath) -> \(published.joined(separator: ", "))")
+        return (.processed(published), ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash,
+                                                  id: item.id, captureDate: item.captureDate,
+                                                  pixelWidth: item.pixelWidth, pixelHeight: item.pixelHeight))
+    }
+
+    /// A reason when the file changed on disk while it was being processed.
+    private func changedSince(_ file: Discovery.Found) -> String? {
+        guard let now = FileInfo(path: file.url.path, followLinks: pipeline.inputs.followSymlinks) else {
+            return "the file disappeared while it was being imported"
+        }
+        if now.size != file.size || now.modificationNanoseconds != file.modificationNanoseconds {
+            return "the file changed while it was being imported; run again to import the new version"
+        }
+        return nil
+    }
+
+    // MARK: Collection steps
+
+    private func runCollection(_ step: PipelineStep, items: [ItemRecord], catalog: Catalog, publisher: Publisher,
+                               failures: FailureSink, report: inout RunReport) -> [String] {
+        guard case .collection(let perform) = step.configured.action else { return [] }
+        let id = stepIDs[step.index]
+        let subject = "collection:\(id)"
+        let inputsDigest = items.map { "\($0.contentHash)@\($0.captureDate?.local.description ?? "-")" }.joined(separator: ",")
+        let key = ContentHash.of("\(id)|\(step.configured.optionsDigest)|\(inputsDigest)")
+        do {
+            let state = try catalog.state(of: subject)
+            let outputsPresent = !state.outputs.isEmpty && state.outputs.allSatisfy {
+                FileInfo(path: settings.library.appendingPathComponent($0.path).path)?.isRegularFile == true
+            }
+            if !settings.force && state.unitKeys[id] == key && outputsPresent {
+                logger.info("\(id): up to date")
+                return []
+            }
+            progress?.collectionStarted(id, items: items.count)
+            let collector = CollectedOutputs()
+            let context = CollectionContext(step: id, settings: settings, logger: logger,
+                                            publisher: publisher, reporter: failures, collector: collector)
+            try perform(items, context)
+            let outputs = collector.outputs.compactMap { output in publisher.digest(of: output.path).map { (output, $0) } }
+            let stale = try catalog.commit(.init(subject: subject, units: [(id, key)], outputs: outputs, asset: nil), run: publisher.run)
+            for path in stale { unlink(settings.library.appendingPathComponent(path).path) }
+            return collector.outputs.map(\.path)
+        } catch {
+            failures.record(path: id, step: id, reason: "\(error)")
+            report.failed += 1
+            return []
+        }
+    }
+}
+
+/// Outputs a collection step published, in order.
+final class CollectedOutputs: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [PublishedOutput] = []
+    func append(_ output: PublishedOutput) { lock.lock(); list.append(output); lock.unlock() }
+    var outputs: [PublishedOutput] { lock.lock(); defer { lock.unlock() }; return list }
+}
+
+/// A thread-safe counter.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+}
+
+/// A bounded pool for blocking native work (libvips, libheif and x265 block for seconds; they
+/// must not sit on Swift's cooperative pool).
+public enum DarkroomThreads {
+    /// Calls `body` for every index in `0..<count`, at most `jobs` at once, and returns when all are done.
+    public static func forEach(count: Int, jobs: Int, _ body: @escaping (Int) -> Void) {
+        guard count > 0 else { return }
+        let workers = max(1, min(jobs, count))
+        let next = Counter()
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            group.enter()
+            let thread = Thread {
+                while true {
+                    let index = next.increment() - 1
+                    guard index < count else { break }
+                    body(index)
+                }
+                group.leave()
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+        group.wait()
+    }
+}

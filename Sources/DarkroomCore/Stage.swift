@@ -1,0 +1,118 @@
+import Foundation
+import Logging
+
+/// A per-item step of a pipeline: reads an `Item`, may add facts, attachments and published files.
+///
+/// How an item flows through a pipeline:
+///
+///     input file ──▶ [exif-date] ──▶ [resize] ──▶ [heic-encode] ──▶ [thumbnail] ──▶ catalog
+///                      writes          writes        reads image      reads the
+///                      .captureDate    .image        publishes .heic  source file,
+///                                                                     publishes .jpg
+///
+/// The runner skips a step whose work unit (step, content hash, options hash, and the units of
+/// the steps it reads from) is already in the catalog; a step that a pending step reads from runs
+/// again to provide its value. So `reads` and `writes` must be honest.
+public protocol Stage: Sendable {
+    /// The stage's options, decoded and validated from the pipeline file.
+    associatedtype Options: StageOptions
+
+    /// The name used in pipeline files (`exif-date`).
+    static var name: String { get }
+    /// One line for `darkroom stages`.
+    static var summary: String { get }
+    /// What the stage needs earlier steps to have put on the item.
+    static var reads: Set<ItemAspect> { get }
+    /// What the stage puts on the item for later steps.
+    static var writes: Set<ItemAspect> { get }
+
+    /// Makes the stage from validated options (throw `StageSetupError` for anything left to check).
+    init(options: Options) throws
+
+    /// Does the work for one item. Throwing fails this item only; the batch goes on.
+    func process(_ item: Item, context: StageContext) throws
+}
+
+extension Stage {
+    public static var reads: Set<ItemAspect> { [] }
+    public static var writes: Set<ItemAspect> { [] }
+}
+
+/// A step that consumes all items of a run, in capture-date order, and produces outputs
+/// (a time-lapse, collages). It must stream: memory may not grow with the number of items.
+public protocol CollectionStage: Sendable {
+    associatedtype Options: StageOptions
+
+    static var name: String { get }
+    static var summary: String { get }
+    /// What the stage needs per-item steps to have put on the items (usually `.captureDate`).
+    static var reads: Set<ItemAspect> { get }
+
+    init(options: Options) throws
+
+    /// Consumes the items, ordered by capture date (ties by file name). Items whose per-item
+    /// steps failed are not passed. Throwing fails the step, not the run's per-item work.
+    func run(_ items: [ItemRecord], context: CollectionContext) throws
+}
+
+extension CollectionStage {
+    public static var reads: Set<ItemAspect> { [.captureDate] }
+}
+
+/// Something a stage can leave on an item for later stages.
+public struct ItemAspect: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+    public init(_ name: String) { self.name = name }
+    public var description: String { name }
+
+    /// `Item.captureDate`.
+    public static let captureDate = ItemAspect("capture-date")
+    /// The current decoded image (an attachment).
+    public static let image = ItemAspect("image")
+}
+
+/// What a collection stage learns about each item: small, so thousands fit in memory.
+public struct ItemRecord: Codable, Sendable, Hashable {
+    public var source: URL
+    public var relativePath: String
+    public var contentHash: String
+    public var id: UUID
+    public var captureDate: CaptureDate?
+    public var pixelWidth: Int?
+    public var pixelHeight: Int?
+
+    public init(source: URL, relativePath: String, contentHash: String, id: UUID, captureDate: CaptureDate?,
+                pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
+        self.source = source
+        self.relativePath = relativePath
+        self.contentHash = contentHash
+        self.id = id
+        self.captureDate = captureDate
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+
+    /// The file name without its folder.
+    public var fileName: String { source.lastPathComponent }
+}
+
+/// A problem found when a stage is made from its options, reported against the step.
+public struct StageSetupError: Error, CustomStringConvertible {
+    /// The option key (`long-edge`), or nil for the step as a whole.
+    public var key: String?
+    public var message: String
+
+    public init(key: String? = nil, _ message: String) {
+        self.key = key
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// A per-item failure with the reason a user should read.
+public struct StageError: Error, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Logging
+
+/// Settings that hold for a whole run, shared by every stage.
+public struct RunSettings: Sendable {
+    /// The library all outputs go into.
+    public var library: URL
+    /// Images with more pixels than this are refused from their header, before decoding.
+    public var pixelLimit: Int
+    /// The zone used where a file gives a time without an offset that must be made local
+    /// (GPS UTC times, file modification times).
+    public var timeZone: TimeZone
+    /// How many items are processed at once.
+    public var jobs: Int
+    /// Rebuild outputs even when the catalog says they are current.
+    public var force: Bool
+
+    public init(library: URL, pixelLimit: Int = 100_000_000, timeZone: TimeZone = .current,
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false) {
+        self.library = library.standardizedFileURL
+        self.pixelLimit = pixelLimit
+        self.timeZone = timeZone
+        self.jobs = max(1, jobs)
+        self.force = force
+    }
+}
+
+/// What a per-item stage gets besides the item: the run's settings, a logger and the publisher.
+public struct StageContext {
+    /// The step's name as written in the pipeline (`heic-encode`).
+    public let step: String
+    public let settings: RunSettings
+    public let logger: Logger
+    let publisher: Publisher
+    let item: Item
+
+    /// Publishes one output for the current item: `write` fills a temp file, which is fsynced and
+    /// renamed into `relativePath` in the library only once complete.
+    @discardableResult
+    public func publish(_ relativePath: String, write: (URL) throws -> Void) throws -> PublishedOutput {
+        let output = try publisher.publish(relativePath, step: step, owner: item.contentHash, write: write)
+        item.outputs.append(output)
+        return output
+    }
+}
+
+/// What a collection stage gets: the run's settings, a logger, the publisher and a way to
+/// report a photo it had to leave out.
+public struct CollectionContext {
+    public let step: String
+    public let settings: RunSettings
+    public let logger: Logger
+    let publisher: Publisher
+    let reporter: FailureSink
+    let collector: CollectedOutputs
+
+    /// Publishes one output of the collection (a video, a collage) atomically.
+    @discardableResult
+    public func publish(_ relativePath: String, write: (URL) throws -> Void) throws -> PublishedOutput {
+        let output = try publisher.publish(relativePath, step: step, owner: nil, write: write)
+        collector.append(output)
+        return output
+    }
+
+    /// Reports an item the stage could not use (it is left out; the stage goes on).
+    public func reportSkipped(_ item: ItemRecord, reason: String) {
+        reporter.record(path: item.source.path, step: step, reason: reason)
+    }
+}
+
+/// Collects per-file failures from any thread.
+final class FailureSink: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var failures: [RunReport.Failure] = []
+
+    func record(path: String, step: String, reason: String) {
+        lock.lock(); defer { lock.unlock() }
+        failures.append(RunReport.Failure(path: path, step: step, reason: reason))
+    }
+
+    var snapshot: [RunReport.Failure] {
+        lock.lock(); defer { lock.unlock() }
+        return failures
+    }
+}

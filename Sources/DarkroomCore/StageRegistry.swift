@@ -1,0 +1,104 @@
+import Foundation
+
+/// Everything the runner and the CLI know about a stage type: its name, documentation, data flow,
+/// and how to make a configured step from a pipeline file's options.
+public struct StageDescriptor: Sendable {
+    /// Per-item stages run on each photo; collection stages consume all of them.
+    public enum Kind: String, Sendable {
+        case perItem = "per-item"
+        case collection
+    }
+
+    public let name: String
+    public let summary: String
+    public let kind: Kind
+    public let fields: [OptionField]
+    public let reads: Set<ItemAspect>
+    public let writes: Set<ItemAspect>
+    let configure: @Sendable (Decoder) throws -> ConfiguredStep
+
+    /// Describes a per-item stage.
+    public init<S: Stage>(_ stage: S.Type) {
+        name = S.name
+        summary = S.summary
+        kind = .perItem
+        fields = S.Options.fields
+        reads = S.reads
+        writes = S.writes
+        configure = { decoder in
+            let options = try S.Options(from: decoder)
+            let instance = try S(options: options)
+            return ConfiguredStep(name: S.name, kind: .perItem, reads: S.reads, writes: S.writes,
+                                  optionsDigest: try ConfiguredStep.digest(options),
+                                  action: .perItem { item, context in try instance.process(item, context: context) })
+        }
+    }
+
+    /// Describes a collection stage.
+    public init<S: CollectionStage>(_ stage: S.Type) {
+        name = S.name
+        summary = S.summary
+        kind = .collection
+        fields = S.Options.fields
+        reads = S.reads
+        writes = []
+        configure = { decoder in
+            let options = try S.Options(from: decoder)
+            let instance = try S(options: options)
+            return ConfiguredStep(name: S.name, kind: .collection, reads: S.reads, writes: [],
+                                  optionsDigest: try ConfiguredStep.digest(options),
+                                  action: .collection { items, context in try instance.run(items, context: context) })
+        }
+    }
+}
+
+/// The stages a pipeline file may name. Built-in stages come from one explicit list
+/// (`DarkroomStages.builtIn`); a third party adds its own by registering a descriptor.
+public struct StageRegistry: Sendable {
+    public private(set) var descriptors: [StageDescriptor] = []
+
+    public init(_ descriptors: [StageDescriptor] = []) {
+        for descriptor in descriptors { register(descriptor) }
+    }
+
+    /// Adds a stage (replacing one of the same name).
+    public mutating func register(_ descriptor: StageDescriptor) {
+        descriptors.removeAll { $0.name == descriptor.name }
+        descriptors.append(descriptor)
+    }
+
+    /// This registry plus more stages.
+    public func adding(_ more: [StageDescriptor]) -> StageRegistry {
+        var copy = self
+        for descriptor in more { copy.register(descriptor) }
+        return copy
+    }
+
+    public func descriptor(named name: String) -> StageDescriptor? {
+        descriptors.first { $0.name == name }
+    }
+
+    public var names: [String] { descriptors.map(\.name) }
+}
+
+/// A stage made from its options: ready to run, with a digest of the options for the catalog.
+public struct ConfiguredStep: Sendable {
+    enum Action: Sendable {
+        case perItem(@Sendable (Item, StageContext) throws -> Void)
+        case collection(@Sendable ([ItemRecord], CollectionContext) throws -> Void)
+    }
+
+    public let name: String
+    public let kind: StageDescriptor.Kind
+    public let reads: Set<ItemAspect>
+    public let writes: Set<ItemAspect>
+    /// SHA-256 of the options as decoded (defaults included), so YAML formatting does not matter.
+    public let optionsDigest: String
+    let action: Action
+
+    static func digest<O: Encodable>(_ options: O) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return ContentHash.of(try encoder.encode(options))
+    }
+}

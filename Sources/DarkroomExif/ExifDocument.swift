@@ -1,0 +1,96 @@
+import Foundation
+internal import CExif
+
+/// A libexif `ExifData` loaded from a blob; owns the handle and frees it in `deinit`.
+///
+/// Not shared between threads: it lives only while `ExifTags` copies its values out.
+final class ExifDocument {
+    private let data: UnsafeMutablePointer<ExifData>
+
+    /// Loads `blob` (anything `TIFFBytes` recognises) with libexif, leaving maker notes and
+    /// non-conforming values as they are.
+    init(_ blob: Data) throws {
+        guard let tiff = TIFFBytes(blob) else { throw ExifError.noTIFFHeader(byteCount: blob.count) }
+        // libexif wants `Exif\0\0` + TIFF; give it exactly that whatever the wrapping was.
+        let normalised = TIFFBytes.exifHeader + tiff.tiff
+        guard normalised.count <= Int(UInt32.max) else { throw ExifError.tooLarge(byteCount: blob.count) }
+        guard let data = exif_data_new() else { throw ExifError.tooLarge(byteCount: blob.count) }
+        self.data = data
+        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
+        exif_data_set_option(data, EXIF_DATA_OPTION_DONT_CHANGE_MAKER_NOTE)
+        normalised.withUnsafeBufferPointer { buffer in
+            exif_data_load_data(data, buffer.baseAddress, UInt32(buffer.count))
+        }
+        let ifds: [ExifIfd] = [EXIF_IFD_0, EXIF_IFD_EXIF, EXIF_IFD_GPS]
+        guard ifds.contains(where: { (darkroom_exif_ifd(data, $0)?.pointee.count ?? 0) > 0 }) else {
+            throw ExifError.noEntries(byteCount: blob.count)
+        }
+    }
+
+    deinit { exif_data_unref(data) }
+
+    /// Where a tag lives.
+    enum Directory {
+        case ifd0, exif, gps
+
+        var ifd: ExifIfd {
+            switch self {
+            case .ifd0: return EXIF_IFD_0
+            case .exif: return EXIF_IFD_EXIF
+            case .gps: return EXIF_IFD_GPS
+            }
+        }
+    }
+
+    /// An ASCII value cut at its first NUL and trimmed of whitespace; nil when absent or blank.
+    func string(_ tag: UInt16, in directory: Directory) -> String? {
+        guard let entry = entry(tag, in: directory), entry.format == EXIF_FORMAT_ASCII || entry.format == EXIF_FORMAT_UNDEFINED,
+              let bytes = entry.data else { return nil }
+        let raw = UnsafeBufferPointer(start: bytes, count: Int(entry.size))
+        let text = raw.prefix(while: { $0 != 0 })
+        let decoded = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return decoded.isEmpty ? nil : decoded
+    }
+
+    /// The first value of a SHORT entry (or LONG, which some writers use instead).
+    func integer(_ tag: UInt16, in directory: Directory) -> Int? {
+        guard let entry = entry(tag, in: directory), entry.components >= 1, let bytes = entry.data else { return nil }
+        let order = exif_data_get_byte_order(data)
+        switch entry.format {
+        case EXIF_FORMAT_SHORT where entry.size >= 2:
+            return Int(exif_get_short(bytes, order))
+        case EXIF_FORMAT_LONG where entry.size >= 4:
+            return Int(exif_get_long(bytes, order))
+        default:
+            return nil
+        }
+    }
+
+    /// The values of a RATIONAL (or SRATIONAL) entry, nil for any with a zero denominator.
+    func rationals(_ tag: UInt16, in directory: Directory) -> [Double?] {
+        guard let entry = entry(tag, in: directory), let bytes = entry.data else { return [] }
+        let order = exif_data_get_byte_order(data)
+        let count = min(Int(entry.components), Int(entry.size) / 8)
+        guard count > 0 else { return [] }
+        return (0..<count).map { index -> Double? in
+            let at = bytes + 8 * index
+            switch entry.format {
+            case EXIF_FORMAT_RATIONAL:
+                let value = exif_get_rational(at, order)
+                return value.denominator == 0 ? nil : Double(value.numerator) / Double(value.denominator)
+            case EXIF_FORMAT_SRATIONAL:
+                let value = exif_get_srational(at, order)
+                return value.denominator == 0 ? nil : Double(value.numerator) / Double(value.denominator)
+            default:
+                return nil
+            }
+        }
+    }
+
+    private func entry(_ tag: UInt16, in directory: Directory) -> ExifEntry? {
+        guard let content = darkroom_exif_ifd(data, directory.ifd),
+              let entry = exif_content_get_entry(content, ExifTag(rawValue: UInt32(tag))) else { return nil }
+        return entry.pointee
+    }
+}

@@ -1,0 +1,20 @@
+/// Why an EXIF blob could not be read.
+public enum ExifError: Error, Equatable, CustomStringConvertible {
+    /// Neither an `Exif\0\0` marker nor a TIFF header (`II*\0`, `MM\0*`) starts the blob.
+    case noTIFFHeader(byteCount: Int)
+    /// The blob is larger than libexif can take (4 GiB).
+    case tooLarge(byteCount: Int)
+    /// libexif found a TIFF header but could not read a single entry from it.
+    case noEntries(byteCount: Int)
+
+    public var description: String {
+        switch self {
+        case .noTIFFHeader(let count):
+            return "EXIF block of \(count) bytes has no TIFF header ('Exif\\0\\0', 'II*\\0' or 'MM\\0*')"
+        case .tooLarge(let count):
+            return "EXIF block of \(count) bytes is too large to read"
+        case .noEntries(let count):
+            return "EXIF block of \(count) bytes holds no readable entries"
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import DarkroomCore
+import ExifDateStage
+import HEICEncodeStage
+import ResizeStage
+import ThumbnailStage
+
+/// The one list of built-in stages. A third party does not edit it: it registers its own
+/// `StageDescriptor`s on top (`BuiltInStages.registry.adding([...])`).
+public enum BuiltInStages {
+    public static let all: [StageDescriptor] = [
+        StageDescriptor(ExifDate.self),
+        StageDescriptor(Resize.self),
+        StageDescriptor(HEICEncode.self),
+        StageDescriptor(Thumbnail.self),
+    ]
+
+    /// A registry holding every built-in stage.
+    public static var registry: StageRegistry { StageRegistry(all) }
+}

@@ -1,0 +1,126 @@
+internal import CVips
+import Foundation
+
+/// An immutable libvips image. Owns its `VipsImage*` and unrefs it in `deinit`.
+///
+/// Operations return new images; pixels are computed lazily when an image is written.
+public final class Image: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<CVips.VipsImage>
+
+    init(taking pointer: UnsafeMutablePointer<CVips.VipsImage>) {
+        self.pointer = pointer
+    }
+
+    deinit { darkroom_vips_unref(pointer) }
+
+    /// How strict decoding is: `.warning` turns truncated or corrupt data into errors.
+    public enum FailOn: Sendable {
+        case none, truncated, error, warning
+
+        var c: VipsFailOn {
+            switch self {
+            case .none: return VIPS_FAIL_ON_NONE
+            case .truncated: return VIPS_FAIL_ON_TRUNCATED
+            case .error: return VIPS_FAIL_ON_ERROR
+            case .warning: return VIPS_FAIL_ON_WARNING
+            }
+        }
+    }
+
+    /// Which region a cropping thumbnail keeps.
+    public enum Crop: String, Sendable, CaseIterable, Codable {
+        case none, centre, attention, entropy
+
+        var c: VipsInteresting {
+            switch self {
+            case .none: return VIPS_INTERESTING_NONE
+            case .centre: return VIPS_INTERESTING_CENTRE
+            case .attention: return VIPS_INTERESTING_ATTENTION
+            case .entropy: return VIPS_INTERESTING_ENTROPY
+            }
+        }
+    }
+
+    /// Opens a file lazily: reads the header and metadata, decodes no pixels until they are needed.
+    public static func open(_ path: String, sequential: Bool = false, failOn: FailOn = .error) throws -> Image {
+        let access = sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM
+        guard let p = darkroom_vips_open(path, access, failOn.c) else {
+            throw VipsError(operation: "load", message: Vips.takeErrorMessage())
+        }
+        return Image(taking: p)
+    }
+
+    /// Shrink-on-load thumbnail of a file: fits inside `width` x `height` (cropping when `crop` is not
+    /// `.none`), never upscales, and auto-rotates by EXIF orientation unless `autoRotate` is false.
+    /// `exportProfile` ("srgb", "p3" or an ICC file) converts colour on purpose; nil keeps the profile.
+    public static func thumbnail(_ path: String, width: Int, height: Int, crop: Crop = .none,
+                                 failOn: FailOn = .error, autoRotate: Bool = true,
+                                 exportProfile: String? = nil) throws -> Image {
+        var out: UnsafeMutablePointer<CVips.VipsImage>?
+        let result = darkroom_vips_thumbnail(path, &out, Int32(width), Int32(height), crop.c, failOn.c,
+                                             autoRotate ? 0 : 1, exportProfile)
+        return try wrap(result, out, "thumbnail")
+    }
+
+    static func wrap(_ result: Int32, _ out: UnsafeMutablePointer<CVips.VipsImage>?, _ operation: String) throws -> Image {
+        guard result == 0, let out else {
+            if let out { darkroom_vips_unref(out) }
+            throw VipsError(operation: operation, message: Vips.takeErrorMessage())
+        }
+        return Image(taking: out)
+    }
+
+    /// Runs a libvips operation that produces one image from this one.
+    func derive(_ operation: String, _ body: (UnsafeMutablePointer<CVips.VipsImage>, UnsafeMutablePointer<UnsafeMutablePointer<CVips.VipsImage>?>) -> Int32) throws -> Image {
+        var out: UnsafeMutablePointer<CVips.VipsImage>?
+        let result = body(pointer, &out)
+        return try Image.wrap(result, out, operation)
+    }
+
+    // MARK: Header
+
+    /// Width in pixels.
+    public var width: Int { Int(vips_image_get_width(pointer)) }
+    /// Height in pixels.
+    public var height: Int { Int(vips_image_get_height(pointer)) }
+    /// Number of bands (3 for RGB, 4 with alpha, 1 for grey).
+    public var bands: Int { Int(vips_image_get_bands(pointer)) }
+    /// Whether the last band is alpha.
+    public var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+    /// Whether samples are 8-bit unsigned.
+    public var isEightBit: Bool { vips_image_get_format(pointer) == VIPS_FORMAT_UCHAR }
+    /// EXIF orientation 1...8 as libvips reports it (1 when absent or already applied).
+    public var orientation: Int {
+        var value: Int32 = 1
+        if darkroom_vips_has_field(pointer, "orientation") != 0 {
+            _ = vips_image_get_int(pointer, "orientation", &value)
+        }
+        return (1...8).contains(Int(value)) ? Int(value) : 1
+    }
+    /// The loader libvips chose (`jpegload`, `heifload`, `pngload`, `webpload`, ...).
+    public var loader: String? { darkroom_vips_loader(pointer).map { String(cString: $0) } }
+
+    /// A binary metadata field such as `exif-data`, `xmp-data` or `icc-profile-data`.
+    public func blob(_ name: String) -> Data? {
+        guard darkroom_vips_has_field(pointer, name) != 0 else { return nil }
+        var data: UnsafeRawPointer?
+        var length = 0
+        guard darkroom_vips_get_blob(pointer, name, &data, &length) == 0, let data, length > 0 else { return nil }
+        return Data(bytes: data, count: length)
+    }
+
+    /// A string metadata field, if present.
+    public func string(_ name: String) -> String? {
+        guard darkroom_vips_has_field(pointer, name) != 0 else { return nil }
+        var value: UnsafePointer<CChar>?
+        guard darkroom_vips_get_string(pointer, name, &value) == 0, let value else { return nil }
+        return String(cString: value)
+    }
+
+    /// The raw EXIF block (starting `Exif\0\0`), as found in JPEG, HEIC, PNG, WebP and AVIF files.
+    public var exifData: Data? { blob("exif-data") }
+    /// The raw XMP packet.
+    public var xmpData: Data? { blob("xmp-data") }
+    /// The embedded ICC colour profile.
+    public var iccProfile: Data? { blob("icc-profile-data") }
+}

@@ -1,0 +1,56 @@
+internal import CVips
+import Foundation
+
+/// Process-wide libvips set-up. Call `Vips.start()` once before any image work (it is idempotent).
+public enum Vips {
+    private static let started: Bool = {
+        let ok = darkroom_vips_init("darkroom") == 0
+        // Batch work touches each file once: a large operation cache only costs memory.
+        vips_cache_set_max(50)
+        vips_cache_set_max_mem(64 * 1024 * 1024)
+        vips_cache_set_max_files(20)
+        return ok
+    }()
+
+    /// Initialises libvips once; throws when the library cannot start.
+    public static func start() throws {
+        if !started { throw VipsError(operation: "vips_init", message: takeErrorMessage()) }
+    }
+
+    /// Sets how many threads libvips uses inside one operation (cores divided by items in flight).
+    public static func setConcurrency(_ threads: Int) {
+        vips_concurrency_set(Int32(max(1, threads)))
+    }
+
+    /// The libvips version, e.g. "8.14.1".
+    public static var version: String { String(cString: vips_version_string()) }
+
+    /// Reads and clears libvips' (process-global) error buffer.
+    static func takeErrorMessage() -> String {
+        errorLock.lock(); defer { errorLock.unlock() }
+        let message = String(cString: vips_error_buffer()).trimmingCharacters(in: .whitespacesAndNewlines)
+        vips_error_clear()
+        return message.isEmpty ? "unknown libvips error" : message
+    }
+    private static let errorLock = NSLock()
+}
+
+/// A libvips failure: which operation failed and libvips' own words for why.
+public struct VipsError: Error, CustomStringConvertible, Sendable {
+    /// The operation that failed (`thumbnail`, `jpegsave`, ...).
+    public var operation: String
+    /// libvips' explanation, one line per reason.
+    public var message: String
+
+    public init(operation: String, message: String) {
+        self.operation = operation
+        self.message = message
+    }
+
+    public var description: String {
+        // libvips prefixes lines with the loader name; keep only the distinct reasons.
+        var seen = Set<String>()
+        let lines = message.split(separator: "\n").map(String.init).filter { seen.insert($0).inserted }
+        return lines.joined(separator: "; ")
+    }
+}

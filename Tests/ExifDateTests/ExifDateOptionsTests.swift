@@ -1,0 +1,49 @@
+import DarkroomCore
+import ExifDateStage
+import Foundation
+import XCTest
+
+/// The `exif-date` options as a pipeline file would give them.
+final class ExifDateOptionsTests: XCTestCase {
+    func decode(_ json: String) throws -> ExifDateOptions {
+        try JSONDecoder().decode(ExifDateOptions.self, from: Data(json.utf8))
+    }
+
+    func testDefaultsTryEverySourceAndFallBackToFileTime() throws {
+        let options = try decode("{}")
+        XCTAssertEqual(options.sources, [.exifOriginal, .exifDigitized, .gps, .xmp, .filename])
+        XCTAssertTrue(options.fallbackToFileTime)
+        XCTAssertEqual(ExifDateOptions.fields.map(\.key), ["sources", "fallback-to-file-time"])
+    }
+
+    func testSourcesAndFallbackAreRead() throws {
+        let options = try decode(#"{"sources": ["filename", "exif-original"], "fallback-to-file-time": false}"#)
+        XCTAssertEqual(options.sources, [.filename, .exifOriginal])
+        XCTAssertFalse(options.fallbackToFileTime)
+    }
+
+    func testMisspelledSourceSuggestsTheNearest() {
+        XCTAssertThrowsError(try decode(#"{"sources": ["exif-orignal"]}"#)) { error in
+            XCTAssertTrue("\(error)".contains("did you mean 'exif-original'"), "\(error)")
+        }
+    }
+
+    func testEmptyOrRepeatedSourcesAreRefused() {
+        XCTAssertThrowsError(try decode(#"{"sources": []}"#))
+        XCTAssertThrowsError(try decode(#"{"sources": ["gps", "gps"]}"#)) { error in
+            XCTAssertTrue("\(error)".contains("'gps' twice"), "\(error)")
+        }
+    }
+
+    func testOptionsRoundTripForTheOptionsHash() throws {
+        let options = ExifDateOptions(sources: [.gps, .xmp], fallbackToFileTime: false)
+        let again = try JSONDecoder().decode(ExifDateOptions.self, from: JSONEncoder().encode(options))
+        XCTAssertEqual(again.sources, options.sources)
+        XCTAssertEqual(again.fallbackToFileTime, options.fallbackToFileTime)
+    }
+
+    func testStageDeclaresItsNameAndWhatItWrites() {
+        XCTAssertEqual(ExifDate.name, "exif-date")
+        XCTAssertEqual(ExifDate.writes, [.captureDate])
+    }
+}
