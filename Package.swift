@@ -46,6 +46,7 @@ let package = Package(
         .target(name: "DarkroomVips", dependencies: ["CVips"], swiftSettings: swift5),
         .target(name: "DarkroomHEIF", dependencies: ["CHeif"], swiftSettings: swift5),
         .target(name: "DarkroomExif", dependencies: ["CExif"], swiftSettings: swift5),
+        .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"], swiftSettings: swift5),
 
         // The core: no C.
         .target(name: "DarkroomCore", dependencies: [
@@ -61,9 +62,12 @@ let package = Package(
         plugin("ResizeStage", path: "Resize", dependencies: ["DarkroomCore", "DarkroomImaging"]),
         plugin("HEICEncodeStage", path: "HEICEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomHEIF", "DarkroomExif"]),
         plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging"]),
+        plugin("TimelapseStage", path: "Timelapse", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
+        plugin("CollageStage", path: "Collage", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomHEIF"]),
 
         .target(name: "DarkroomStages", dependencies: [
             "DarkroomCore", "DarkroomImaging", "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage",
+            "TimelapseStage", "CollageStage",
         ], swiftSettings: swift5),
         .executableTarget(name: "darkroom", dependencies: [
             "DarkroomCore", "DarkroomStages",
@@ -84,6 +88,12 @@ let package = Package(
         ], swiftSettings: swift5),
         .testTarget(name: "ExifDateTests", dependencies: [
             "DarkroomCore", "DarkroomExif", "ExifDateStage", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
+        .testTarget(name: "TimelapseTests", dependencies: [
+            "DarkroomCore", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "TimelapseStage", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
+        .testTarget(name: "CollageTests", dependencies: [
+            "DarkroomCore", "DarkroomStages", "DarkroomVips", "CollageStage", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "ImportTests", dependencies: [
             "DarkroomCore", "DarkroomStages", "DarkroomVips", "DarkroomTestSupport",

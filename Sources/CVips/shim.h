@@ -75,6 +75,62 @@ static inline int darkroom_vips_getpoint(VipsImage *in, double **vector, int *n,
     return vips_getpoint(in, vector, n, x, y, NULL);
 }
 
+/* Drawing and compositing. Colours are arrays of `n` doubles (one per band). */
+static inline int darkroom_vips_solid(VipsImage **out, int width, int height, const double *colour, int n) {
+    VipsImage *black = NULL;
+    if (vips_black(&black, width, height, "bands", n, NULL)) return -1;
+    double zeros[8] = {0};
+    VipsImage *filled = NULL;
+    int result = vips_linear(black, &filled, zeros, (double *) colour, n, NULL);
+    g_object_unref(black);
+    if (result) return -1;
+    result = vips_cast(filled, out, VIPS_FORMAT_UCHAR, NULL);
+    g_object_unref(filled);
+    if (result == 0) (*out)->Type = n >= 3 ? VIPS_INTERPRETATION_sRGB : VIPS_INTERPRETATION_B_W;
+    return result;
+}
+static inline int darkroom_vips_text(VipsImage **out, const char *text, const char *font, int width, int height,
+                                     VipsAlign align, int dpi) {
+    if (width > 0 && height > 0)
+        return vips_text(out, text, "font", font, "width", width, "height", height, "align", align, "dpi", dpi, NULL);
+    if (width > 0)
+        return vips_text(out, text, "font", font, "width", width, "align", align, "dpi", dpi, NULL);
+    return vips_text(out, text, "font", font, "align", align, "dpi", dpi, NULL);
+}
+static inline int darkroom_vips_composite_over(VipsImage *base, VipsImage *overlay, VipsImage **out, int x, int y) {
+    return vips_composite2(base, overlay, out, VIPS_BLEND_MODE_OVER, "x", x, "y", y, NULL);
+}
+static inline int darkroom_vips_embed(VipsImage *in, VipsImage **out, int x, int y, int width, int height,
+                                      const double *colour, int n) {
+    VipsArrayDouble *a = vips_array_double_new(colour, n);
+    int result = vips_embed(in, out, x, y, width, height, "extend", VIPS_EXTEND_BACKGROUND, "background", a, NULL);
+    vips_area_unref(VIPS_AREA(a));
+    return result;
+}
+static inline int darkroom_vips_rotate(VipsImage *in, VipsImage **out, double degrees, const double *colour, int n) {
+    VipsArrayDouble *a = vips_array_double_new(colour, n);
+    int result = vips_rotate(in, out, degrees, "background", a, NULL);
+    vips_area_unref(VIPS_AREA(a));
+    return result;
+}
+static inline int darkroom_vips_draw_rect(VipsImage *image, const double *colour, int n, int left, int top,
+                                          int width, int height, gboolean fill) {
+    return vips_draw_rect(image, (double *) colour, n, left, top, width, height, "fill", fill, NULL);
+}
+static inline int darkroom_vips_linear(VipsImage *in, VipsImage **out, const double *a, const double *b, int n) {
+    return vips_linear(in, out, (double *) a, (double *) b, n, "uchar", TRUE, NULL);
+}
+static inline int darkroom_vips_bandjoin(VipsImage *a, VipsImage *b, VipsImage **out) {
+    return vips_bandjoin2(a, b, out, NULL);
+}
+static inline int darkroom_vips_addalpha(VipsImage *in, VipsImage **out) { return vips_addalpha(in, out, NULL); }
+static inline int darkroom_vips_smartcrop(VipsImage *in, VipsImage **out, int width, int height, VipsInteresting interesting) {
+    return vips_smartcrop(in, out, width, height, "interesting", interesting, NULL);
+}
+static inline int darkroom_vips_gaussblur(VipsImage *in, VipsImage **out, double sigma) {
+    return vips_gaussblur(in, out, sigma, NULL);
+}
+
 /* Saving. */
 static inline int darkroom_vips_jpegsave(VipsImage *in, const char *path, int quality, gboolean strip) {
     return vips_jpegsave(in, path, "Q", quality, "strip", strip, "optimize_coding", TRUE, NULL);

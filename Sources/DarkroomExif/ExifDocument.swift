@@ -14,7 +14,7 @@ final class ExifDocument {
         // libexif wants `Exif\0\0` + TIFF; give it exactly that whatever the wrapping was.
         let normalised = TIFFBytes.exifHeader + tiff.tiff
         guard normalised.count <= Int(UInt32.max) else { throw ExifError.tooLarge(byteCount: blob.count) }
-        guard let data = exif_data_new() else { throw ExifError.tooLarge(byteCount: blob.count) }
+        guard let data = exif_data_new() else { throw ExifError.outOfMemory }
         self.data = data
         exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
         exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)

@@ -4,6 +4,8 @@ public enum ExifError: Error, Equatable, CustomStringConvertible {
     case noTIFFHeader(byteCount: Int)
     /// The blob is larger than libexif can take (4 GiB).
     case tooLarge(byteCount: Int)
+    /// libexif could not allocate its structures.
+    case outOfMemory
     /// libexif found a TIFF header but could not read a single entry from it.
     case noEntries(byteCount: Int)
 
@@ -13,6 +15,8 @@ public enum ExifError: Error, Equatable, CustomStringConvertible {
             return "EXIF block of \(count) bytes has no TIFF header ('Exif\\0\\0', 'II*\\0' or 'MM\\0*')"
         case .tooLarge(let count):
             return "EXIF block of \(count) bytes is too large to read"
+        case .outOfMemory:
+            return "out of memory while reading an EXIF block"
         case .noEntries(let count):
             return "EXIF block of \(count) bytes holds no readable entries"
         }

@@ -1,0 +1,1 @@
+// CollageStage: the `collage` collection stage.

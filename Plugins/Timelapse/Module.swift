@@ -1,0 +1,1 @@
+// TimelapseStage: the `timelapse` collection stage.
