@@ -83,7 +83,7 @@ let package = Package(
             "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "StageTests", dependencies: [
-            "DarkroomCore", "DarkroomImaging", "DarkroomStages", "DarkroomVips", "DarkroomExif", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomImaging", "DarkroomStages", "DarkroomVips", "DarkroomExif", "DarkroomHEIF", "DarkroomTestSupport",
             "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage",
         ], swiftSettings: swift5),
         .testTarget(name: "ExifDateTests", dependencies: [

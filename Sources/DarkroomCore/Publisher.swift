@@ -64,6 +64,16 @@ final class Publisher: @unchecked Sendable {
         return PublishedOutput(step: step, path: relativePath, size: info.size)
     }
 
+    /// Removes a stale output and the folders it leaves empty (never the library itself).
+    static func retract(_ relativePath: String, library: URL) {
+        var url = library.appendingPathComponent(relativePath)
+        unlink(url.path)
+        for _ in relativePath.split(separator: "/").dropLast() {
+            url.deleteLastPathComponent()
+            guard rmdir(url.path) == 0 else { break }
+        }
+    }
+
     /// The SHA-256 of a file published this run.
     func digest(of relativePath: String) -> String? {
         lock.lock(); defer { lock.unlock() }

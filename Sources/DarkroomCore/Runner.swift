@@ -291,7 +291,7 @@ public final class Runner {
         do {
             let stale = try catalog.commit(.init(subject: hash, units: completedUnits, outputs: outputs,
                                                  asset: completedUnits.isEmpty ? nil : Catalog.AssetFacts(item)), run: publisher.run)
-            for path in stale { unlink(settings.library.appendingPathComponent(path).path) }
+            for path in stale { Publisher.retract(path, library: settings.library) }
         } catch {
             failedStep = failedStep ?? ("catalog", "cannot record results: \(error)")
         }
@@ -343,7 +343,7 @@ public final class Runner {
             try perform(items, context)
             let outputs = collector.outputs.compactMap { output in publisher.digest(of: output.path).map { (output, $0) } }
             let stale = try catalog.commit(.init(subject: subject, units: [(id, key)], outputs: outputs, asset: nil), run: publisher.run)
-            for path in stale { unlink(settings.library.appendingPathComponent(path).path) }
+            for path in stale { Publisher.retract(path, library: settings.library) }
             return collector.outputs.map(\.path)
         } catch {
             failures.record(path: id, step: id, reason: "\(error)")

@@ -49,6 +49,11 @@ extension Image {
         try derive("crop") { darkroom_vips_crop($0, $1, Int32(left), Int32(top), Int32(width), Int32(height)) }
     }
 
+    /// One band as a single-band image.
+    public func extractBand(_ band: Int) throws -> Image {
+        try derive("extract_band") { darkroom_vips_extract_band($0, $1, Int32(band), 1) }
+    }
+
     /// Decodes all pixels into memory now (so later reads are cheap and errors surface here).
     public func materialized() throws -> Image {
         try derive("copy_memory") { darkroom_vips_copy_memory($0, $1) }

@@ -4,11 +4,12 @@ import Foundation
 /// Process-wide libvips set-up. Call `Vips.start()` once before any image work (it is idempotent).
 public enum Vips {
     private static let started: Bool = {
+        // libvips prints a warning per bad tile on stderr; Darkroom reports errors itself.
+        setenv("VIPS_WARNING", "0", 0)
         let ok = darkroom_vips_init("darkroom") == 0
-        // Batch work touches each file once: a large operation cache only costs memory.
-        vips_cache_set_max(50)
-        vips_cache_set_max_mem(64 * 1024 * 1024)
-        vips_cache_set_max_files(20)
+        // Batch work touches each file once, so the operation cache only costs memory; worse, it
+        // keys loads by file name and would hand back stale pixels for a file rewritten in place.
+        vips_cache_set_max(0)
         return ok
     }()
 

@@ -1,0 +1,89 @@
+import DarkroomCore
+import XCTest
+
+/// Pipeline files: every mistake reads like a compiler error, with a suggestion where one helps.
+final class PipelineLoaderTests: XCTestCase {
+    let loader = PipelineLoader(registry: testRegistry)
+
+    func problems(_ yaml: String) -> [Diagnostic] {
+        do {
+            _ = try loader.load(yaml: yaml, file: "pipelines/x.yaml")
+            XCTFail("expected the pipeline to be rejected")
+            return []
+        } catch let error as Diagnostics {
+            return error.items
+        } catch {
+            XCTFail("unexpected error \(error)")
+            return []
+        }
+    }
+
+    func testValidPipelineLoadsWithDefaults() throws {
+        let pipeline = try loader.load(yaml: "steps:\n  - text-date\n  - shout\n", file: "ok.yaml")
+        XCTAssertEqual(pipeline.steps.map(\.name), ["text-date", "shout"])
+        XCTAssertEqual(pipeline.inputs.include, InputSpec.defaultInclude)
+        XCTAssertFalse(pipeline.inputs.followSymlinks)
+    }
+
+    func testInvalidValuePointsAtLineAndColumnWithTheKeyPath() {
+        let found = problems("""
+            steps:
+              - text-date
+              - shout:
+                  suffix: "toolong"
+            """)
+        XCTAssertEqual(found.map(\.headline),
+                       ["pipelines/x.yaml:4:15: error: steps[1].shout.suffix: expected at most 3 characters, got toolong"])
+        XCTAssertEqual(found.first?.description.split(separator: "\n").last, "              ^")
+    }
+
+    func testUnknownStageSuggestsTheNearestName() {
+        let found = problems("steps:\n  - text-date\n  - shuot: {}\n")
+        XCTAssertEqual(found.map(\.headline), ["pipelines/x.yaml:3:5: error: steps[1]: unknown stage 'shuot' (did you mean 'shout'?)"])
+    }
+
+    func testUnknownOptionKeySuggestsTheNearestKey() {
+        let found = problems("steps:\n  - text-date\n  - shout:\n      sufix: '?'\n")
+        XCTAssertEqual(found.map(\.headline), ["pipelines/x.yaml:4:7: error: steps[1].shout: unknown key 'sufix' (did you mean 'suffix'?)"])
+    }
+
+    func testUnknownTopLevelKeyAndBadTemplateAreAllReportedAtOnce() {
+        let found = problems("""
+            step: []
+            steps:
+              - text-date
+              - shout: { output: "out/{yyy}/{id}.txt" }
+            """)
+        XCTAssertEqual(found.map(\.headline), [
+            "pipelines/x.yaml:1:1: error: unknown key 'step' (did you mean 'steps'?)",
+            "pipelines/x.yaml:4:22: error: steps[1].shout.output: unknown field '{yyy}' in 'out/{yyy}/{id}.txt' (did you mean '{yyyy}'?)",
+        ])
+    }
+
+    func testStepThatNeedsAnEarlierStepSaysWhich() {
+        let found = problems("steps:\n  - shout\n  - text-date\n")
+        XCTAssertEqual(found.map(\.headline),
+                       ["pipelines/x.yaml:2:5: error: steps[0]: 'shout' needs capture-date from an earlier step (add 'text-date' before it)"])
+    }
+
+    func testYAMLSyntaxErrorHasItsPosition() {
+        let found = problems("steps:\n  - text-date\n  - shout: {suffix: '?'\n")
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].headline.hasPrefix("pipelines/x.yaml:4:1: error: invalid YAML"), found[0].headline)
+    }
+
+    func testWrongTypesAreExplained() {
+        XCTAssertEqual(problems("steps: text-date\n").map(\.headline),
+                       ["pipelines/x.yaml:1:8: error: steps: expected a list of steps, got 'text-date'"])
+        XCTAssertEqual(problems("inputs: { include: [], follow-symlinks: maybe }\nsteps: [text-date]\n").map(\.headline), [
+            "pipelines/x.yaml:1:20: error: inputs.include: expected at least one glob, got []",
+        ])
+        XCTAssertEqual(problems("inputs: { follow-symlinks: maybe }\nsteps: [text-date]\n").map(\.headline), [
+            "pipelines/x.yaml:1:28: error: inputs.follow-symlinks: expected true or false, got 'maybe'",
+        ])
+    }
+
+    func testMissingStepsIsAnError() {
+        XCTAssertEqual(problems("description: nothing\n").map(\.message), ["missing required key 'steps'"])
+    }
+}

@@ -1,0 +1,186 @@
+@testable import DarkroomCore
+import DarkroomTestSupport
+import Foundation
+import XCTest
+
+/// The runner with stages defined in this test module: a third-party stage runs without editing the core.
+final class RunnerTests: XCTestCase {
+    var folder: TemporaryFolder!
+    var inputs: URL { folder.path("in") }
+    var library: URL { folder.path("library") }
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder("runner")
+        Invocations.shared.reset()
+        try write("2024-03-05 spring", to: "in/a.txt")
+        try write("2023-12-24 winter", to: "in/sub/b.txt")
+        try write("2024-01-10 january", to: "in/c.txt")
+    }
+
+    func write(_ text: String, to path: String) throws {
+        let url = folder.path(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func pipeline(suffix: String = "!", extraSteps: String = "") throws -> Pipeline {
+        try PipelineLoader(registry: testRegistry).load(yaml: """
+            inputs:
+              include: ["**/*.txt"]
+            steps:
+              - text-date
+              - shout:
+                  suffix: "\(suffix)"
+              \(extraSteps)
+            """, file: "test.yaml")
+    }
+
+    func run(_ pipeline: Pipeline, force: Bool = false) throws -> RunReport {
+        try Runner(pipeline: pipeline, settings: RunSettings(library: library, jobs: 2, force: force)).run(inputs: [inputs])
+    }
+
+    func testPublishesByCaptureDateAndRecordsTheCatalog() throws {
+        let report = try run(try pipeline())
+        XCTAssertEqual(report.processed, 3)
+        XCTAssertEqual(report.failures, [])
+        let a = try ContentHash.ofFile(folder.path("in/a.txt"))
+        let id = ContentHash.uuid(fromHex: a).uuidString.lowercased()
+        let text = try String(contentsOf: library.appendingPathComponent("shouts/2024/03/\(id).txt"), encoding: .utf8)
+        XCTAssertEqual(text, "2024-03-05 SPRING!")
+        let catalog = try Catalog(library: library)
+        XCTAssertEqual(try catalog.assets().map(\.captureLocal), ["2023-12-24T00:00:00", "2024-01-10T00:00:00", "2024-03-05T00:00:00"])
+        XCTAssertEqual(try catalog.allOutputs().count, 3)
+    }
+
+    func testSecondRunDoesNoWork() throws {
+        _ = try run(try pipeline())
+        Invocations.shared.reset()
+        let report = try run(try pipeline())
+        XCTAssertEqual(report.skipped, 3)
+        XCTAssertEqual(report.processed, 0)
+        XCTAssertEqual(report.published, [])
+        XCTAssertEqual(Invocations.shared.count("text-date"), 0, "a re-run must not even read the files' content")
+        XCTAssertEqual(Invocations.shared.count("shout"), 0)
+    }
+
+    func testChangedOptionRedoesOnlyThatStepAndReplacesItsOutputs() throws {
+        _ = try run(try pipeline(suffix: "!"))
+        Invocations.shared.reset()
+        let report = try run(try pipeline(suffix: "?"))
+        XCTAssertEqual(report.processed, 3)
+        XCTAssertEqual(Invocations.shared.count("shout"), 3)
+        // text-date runs again only because shout reads its capture date; its unit was not stale.
+        XCTAssertEqual(Invocations.shared.count("text-date"), 3)
+        let outputs = try Catalog(library: library).allOutputs()
+        XCTAssertEqual(outputs.count, 3)
+        for output in outputs {
+            let text = try String(contentsOf: library.appendingPathComponent(output.path), encoding: .utf8)
+            XCTAssertTrue(text.hasSuffix("?"), "\(output.path) was not rebuilt: \(text)")
+        }
+    }
+
+    func testChangedLayoutMovesOutputsAndRemovesTheOldOnes() throws {
+        _ = try run(try pipeline())
+        let moved = try PipelineLoader(registry: testRegistry).load(yaml: """
+            inputs: { include: ["**/*.txt"] }
+            steps:
+              - text-date
+              - shout: { output: "by-day/{yyyy}-{MM}-{dd}/{name}.txt" }
+            """, file: "moved.yaml")
+        let report = try run(moved)
+        XCTAssertEqual(report.failures, [])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: library.appendingPathComponent("by-day/2024-03-05/a.txt").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent("shouts").path + "/2024/03"),
+                       "stale outputs of the old layout must be removed")
+        XCTAssertEqual(try Catalog(library: library).allOutputs().map(\.path).sorted(),
+                       ["by-day/2023-12-24/b.txt", "by-day/2024-01-10/c.txt", "by-day/2024-03-05/a.txt"])
+    }
+
+    func testDeletedOutputIsRebuilt() throws {
+        _ = try run(try pipeline())
+        let output = try Catalog(library: library).allOutputs()[0]
+        try FileManager.default.removeItem(at: library.appendingPathComponent(output.path))
+        let report = try run(try pipeline())
+        XCTAssertEqual(report.processed, 1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: library.appendingPathComponent(output.path).path))
+    }
+
+    func testDuplicateContentIsImportedOnce() throws {
+        try write("2024-03-05 spring", to: "in/copy of a.txt")
+        let report = try run(try pipeline())
+        XCTAssertEqual(report.processed, 3)
+        XCTAssertEqual(report.duplicates, 1)
+        XCTAssertEqual(report.duplicateFiles.first?.path.hasSuffix("in/copy of a.txt"), true)
+    }
+
+    func testOneBadFileFailsAloneWithItsPathAndReason() throws {
+        try write("2024-02-02 broken", to: "in/bad.txt")
+        let report = try run(try pipeline())
+        XCTAssertEqual(report.processed, 3)
+        XCTAssertEqual(report.failed, 1)
+        XCTAssertFalse(report.succeeded)
+        let failure = try XCTUnwrap(report.failures.first)
+        XCTAssertTrue(failure.path.hasSuffix("in/bad.txt"))
+        XCTAssertEqual(failure.step, "text-date")
+        XCTAssertEqual(failure.reason, "unreadable test file")
+        XCTAssertTrue(report.summary.contains("failed: \(failure.path) [text-date]: unreadable test file"))
+    }
+
+    func testCollectionStageGetsItemsInCaptureOrderIncludingSkippedOnes() throws {
+        let steps = try pipeline(extraSteps: "- roll")
+        _ = try run(steps)
+        try write("2024-01-01 new year", to: "in/d.txt")
+        let report = try run(steps)
+        XCTAssertEqual(report.processed, 1)
+        XCTAssertEqual(report.skipped, 3)
+        let roll = try String(contentsOf: library.appendingPathComponent("roll.txt"), encoding: .utf8)
+        XCTAssertEqual(roll.split(separator: "\n").map { String($0.split(separator: " ").last!) },
+                       ["b.txt", "d.txt", "c.txt", "a.txt"])
+        Invocations.shared.reset()
+        _ = try run(steps)
+        XCTAssertEqual(Invocations.shared.count("roll"), 0, "an unchanged collection is not rebuilt")
+    }
+
+    func testSecondRunOnALockedLibraryStopsAtOnce() throws {
+        _ = try run(try pipeline())
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [library.appendingPathComponent(".darkroom/lock").path, "sleep", "5"]
+        try holder.run()
+        defer { holder.terminate() }
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertThrowsError(try run(try pipeline())) { error in
+            XCTAssertTrue("\(error)".contains("another darkroom run"), "\(error)")
+        }
+    }
+
+    func testCrashLeftoversAreCleanedAndTheRunConverges() throws {
+        _ = try run(try pipeline())
+        // Simulate a crash after a rename but before the catalog recorded it, and a stray temp file.
+        let catalog = try Catalog(library: library)
+        try write("half", to: "library/shouts/2024/03/orphan.txt")
+        try write("partial", to: "library/.darkroom/tmp/partial.heic")
+        try catalog.markPending("shouts/2024/03/orphan.txt", run: 1)
+        let report = try run(try pipeline())
+        XCTAssertEqual(report.skipped, 3)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent("shouts/2024/03/orphan.txt").path))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: library.appendingPathComponent(".darkroom/tmp").path), [])
+    }
+
+    func testForeignFileInTheWayIsNeverOverwritten() throws {
+        let a = try ContentHash.ofFile(folder.path("in/a.txt"))
+        let id = ContentHash.uuid(fromHex: a).uuidString.lowercased()
+        try write("mine", to: "library/shouts/2024/03/\(id).txt")
+        let report = try run(try pipeline())
+        XCTAssertEqual(report.failed, 1)
+        XCTAssertTrue(report.failures[0].reason.contains("already exists"), report.failures[0].reason)
+        XCTAssertEqual(try String(contentsOf: library.appendingPathComponent("shouts/2024/03/\(id).txt"), encoding: .utf8), "mine")
+    }
+
+    func testDryRunPlansWithoutWriting() throws {
+        let plan = try Runner(pipeline: try pipeline(), settings: RunSettings(library: library)).plan(inputs: [inputs])
+        XCTAssertEqual(plan.entries.map(\.action), [.process, .process, .process])
+        XCTAssertEqual(plan.entries[0].steps, ["text-date", "shout"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.path))
+    }
+}

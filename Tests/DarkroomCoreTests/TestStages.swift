@@ -1,0 +1,85 @@
+import DarkroomCore
+import Foundation
+
+/// Stages defined outside the built-in modules, as a third party would write them.
+/// They work on small text files: the first line is a date (`2024-01-05`), the rest is content.
+
+/// Counts how often each test stage ran, across threads.
+final class Invocations: @unchecked Sendable {
+    static let shared = Invocations()
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    func record(_ name: String) { lock.lock(); counts[name, default: 0] += 1; lock.unlock() }
+    func count(_ name: String) -> Int { lock.lock(); defer { lock.unlock() }; return counts[name] ?? 0 }
+    func reset() { lock.lock(); counts = [:]; lock.unlock() }
+}
+
+/// Reads the date on the first line into `captureDate`; fails on files whose name contains "bad".
+struct TextDate: Stage {
+    static let name = "text-date"
+    static let summary = "Capture date from the first line of a text file."
+    static let writes: Set<ItemAspect> = [.captureDate]
+    typealias Options = NoOptions
+
+    init(options: NoOptions) {}
+
+    func process(_ item: Item, context: StageContext) throws {
+        Invocations.shared.record(Self.name)
+        if item.fileName.contains("bad") { throw StageError("unreadable test file") }
+        let text = try String(contentsOf: item.source, encoding: .utf8)
+        let parts = text.prefix(10).split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, let date = LocalDateTime(year: parts[0], month: parts[1], day: parts[2]) else {
+            throw StageError("no date on the first line")
+        }
+        item.captureDate = CaptureDate(local: date, utcOffsetSeconds: nil, source: .filename, timeZoneSource: .unknown, confidence: .high)
+    }
+}
+
+/// Publishes an upper-cased copy of the file at a path template.
+struct Shout: Stage {
+    static let name = "shout"
+    static let summary = "Upper-cased copy of a text file."
+    static let reads: Set<ItemAspect> = [.captureDate]
+
+    struct Options: StageOptions {
+        var output: PathTemplate
+        var suffix: String
+        static let fields = [OptionField("output", "Where the copy goes.", default: "shouts/{yyyy}/{MM}/{id}.txt"),
+                             OptionField("suffix", "Appended to the text.", default: "!")]
+
+        init(from decoder: Decoder) throws {
+            let reader = try OptionsReader(decoder)
+            output = try reader.value("output", default: try PathTemplate("shouts/{yyyy}/{MM}/{id}.txt"))
+            suffix = try reader.value("suffix", default: "!", where: { $0.count <= 3 }, expected: "at most 3 characters")
+        }
+    }
+
+    let options: Options
+    init(options: Options) { self.options = options }
+
+    func process(_ item: Item, context: StageContext) throws {
+        Invocations.shared.record(Self.name)
+        let text = try String(contentsOf: item.source, encoding: .utf8).uppercased() + options.suffix
+        try context.publish(try options.output.render(PathTemplate.values(for: item))) { url in
+            try Data(text.utf8).write(to: url)
+        }
+    }
+}
+
+/// Writes the order in which items arrive, one file name a line.
+struct Roll: CollectionStage {
+    static let name = "roll"
+    static let summary = "Lists the items in the order a collection stage receives them."
+    typealias Options = NoOptions
+
+    init(options: NoOptions) {}
+
+    func run(_ items: [ItemRecord], context: CollectionContext) throws {
+        Invocations.shared.record(Self.name)
+        let lines = items.map { "\($0.captureDate?.local.description ?? "-") \($0.fileName)" }.joined(separator: "\n")
+        try context.publish("roll.txt") { url in try Data(lines.utf8).write(to: url) }
+    }
+}
+
+let testRegistry = StageRegistry([StageDescriptor(TextDate.self), StageDescriptor(Shout.self), StageDescriptor(Roll.self)])

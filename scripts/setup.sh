@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Darkroom builds against and the tools its tests and benchmarks
+# compare with. Safe to run again: it installs only what is missing.
+set -euo pipefail
+packages=(
+  pkg-config libvips-dev libheif-dev libexif-dev libsqlite3-dev
+  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
+  libvips-tools libheif-examples ffmpeg imagemagick libimage-exiftool-perl fonts-dejavu-core time
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  echo "installing: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
