@@ -9,6 +9,16 @@
 
 static inline int darkroom_vips_init(const char *argv0) { return VIPS_INIT(argv0); }
 
+/* Only the photo formats Darkroom imports may be loaded: every other loader (ImageMagick, PDF, SVG,
+ * matrix, FITS...) is a needless attack surface for hostile files named .jpg. */
+static inline void darkroom_vips_allow_only_photo_loaders(void) {
+    vips_operation_block_set("VipsForeignLoad", TRUE);
+    vips_operation_block_set("VipsForeignLoadJpeg", FALSE);
+    vips_operation_block_set("VipsForeignLoadPng", FALSE);
+    vips_operation_block_set("VipsForeignLoadWebp", FALSE);
+    vips_operation_block_set("VipsForeignLoadHeif", FALSE);
+}
+
 /* Loading. access: VIPS_ACCESS_*, fail_on: VipsFailOn. */
 static inline VipsImage *darkroom_vips_open(const char *path, VipsAccess access, VipsFailOn fail_on) {
     return vips_image_new_from_file(path, "access", access, "fail_on", fail_on, NULL);
@@ -166,6 +176,9 @@ static inline const char *darkroom_vips_loader(VipsImage *in) {
     if (vips_image_get_typeof(in, "vips-loader") && vips_image_get_string(in, "vips-loader", &loader) == 0)
         return loader;
     return NULL;
+}
+static inline void darkroom_vips_set_blob_copy(VipsImage *in, const char *name, const void *data, size_t length) {
+    vips_image_set_blob_copy(in, name, data, length);
 }
 static inline void darkroom_vips_unref(VipsImage *in) { if (in) g_object_unref(in); }
 static inline void darkroom_g_free(void *p) { g_free(p); }

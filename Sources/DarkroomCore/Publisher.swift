@@ -29,8 +29,9 @@ final class Publisher: @unchecked Sendable {
         }
     }
 
-    /// Writes and publishes one file; `owner` is the photo's content hash (nil for collection outputs).
-    func publish(_ relativePath: String, step: String, owner: String?, write: (URL) throws -> Void) throws -> PublishedOutput {
+    /// Writes and publishes one file; `owner` is the catalog subject it belongs to (a photo's content
+    /// hash, or a collection step's subject): only an older output of the same owner is ever replaced.
+    func publish(_ relativePath: String, step: String, owner: String, write: (URL) throws -> Void) throws -> PublishedOutput {
         let components = try Publisher.checkedComponents(relativePath)
         let ext = (relativePath as NSString).pathExtension
         let temp = temporaryFolder.appendingPathComponent(UUID().uuidString + (ext.isEmpty ? "" : "." + ext))
@@ -44,12 +45,11 @@ final class Publisher: @unchecked Sendable {
 
         let parent = try makeParents(components.dropLast())
         let final = parent.appendingPathComponent(components.last!)
-        let subject = owner ?? "collection:\(step)"
         if let existing = FileInfo(path: final.path) {
             guard !existing.isSymlink else { throw StageError("refusing to write through the symbolic link \(final.path)") }
             let known = try catalog?.output(at: relativePath)
-            guard let known, known.subject == subject else {
-                throw StageError("\(relativePath) already exists in the library and was not made by Darkroom for this \(owner == nil ? "step" : "photo"); left untouched")
+            guard let known, known.subject == owner else {
+                throw StageError("\(relativePath) already exists in the library and was not made by Darkroom from this \(owner.hasPrefix("collection:") ? "step" : "photo"); left untouched")
             }
             // An older output of the same photo and step: replace it atomically.
             guard rename(temp.path, final.path) == 0 else { throw StageError("cannot replace \(relativePath): \(Publisher.errnoText())") }

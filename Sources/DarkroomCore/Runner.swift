@@ -34,6 +34,13 @@ public final class Runner {
         }
     }()
 
+    /// The ids the catalog files units and outputs under: `<pipeline name>/<step id>`, so two
+    /// pipelines sharing a library (an import and a collage, say) never take each other's work for stale.
+    lazy var catalogIDs: [String] = {
+        let name = ((pipeline.file as NSString).lastPathComponent as NSString).deletingPathExtension
+        return stepIDs.map { "\(name)/\($0)" }
+    }()
+
     /// For each step, the earlier per-item steps whose results it reads.
     lazy var dependencies: [[Int]] = pipeline.steps.map { step in
         step.configured.reads.compactMap { aspect in
@@ -214,7 +221,7 @@ public final class Runner {
         var keys: [Int: String] = [:]
         var pending = Set<Int>()
         for step in pipeline.itemSteps {
-            let id = stepIDs[step.index]
+            let id = catalogIDs[step.index]
             let upstream = dependencies[step.index].map { keys[$0] ?? "" }.joined(separator: ",")
             let key = ContentHash.of("\(id)|\(step.configured.optionsDigest)|\(hash)|\(upstream)")
             keys[step.index] = key
@@ -271,10 +278,11 @@ public final class Runner {
         for index in work.required {
             let step = pipeline.steps[index]
             guard case .perItem(let perform) = step.configured.action else { continue }
-            let context = StageContext(step: stepIDs[index], settings: settings, logger: logger, publisher: publisher, item: item)
+            let context = StageContext(step: stepIDs[index], catalogStep: catalogIDs[index], settings: settings,
+                                       logger: logger, publisher: publisher, item: item)
             do {
                 try perform(item, context)
-                if work.pending.contains(index) { completedUnits.append((stepIDs[index], work.keys[index]!)) }
+                if work.pending.contains(index) { completedUnits.append((catalogIDs[index], work.keys[index]!)) }
             } catch {
                 failedStep = (stepIDs[index], "\(error)")
                 break
@@ -324,25 +332,26 @@ public final class Runner {
                                failures: FailureSink, report: inout RunReport) -> [String] {
         guard case .collection(let perform) = step.configured.action else { return [] }
         let id = stepIDs[step.index]
-        let subject = "collection:\(id)"
+        let catalogID = catalogIDs[step.index]
+        let subject = "collection:\(catalogID)"
         let inputsDigest = items.map { "\($0.contentHash)@\($0.captureDate?.local.description ?? "-")" }.joined(separator: ",")
-        let key = ContentHash.of("\(id)|\(step.configured.optionsDigest)|\(inputsDigest)")
+        let key = ContentHash.of("\(catalogID)|\(step.configured.optionsDigest)|\(inputsDigest)")
         do {
             let state = try catalog.state(of: subject)
             let outputsPresent = !state.outputs.isEmpty && state.outputs.allSatisfy {
                 FileInfo(path: settings.library.appendingPathComponent($0.path).path)?.isRegularFile == true
             }
-            if !settings.force && state.unitKeys[id] == key && outputsPresent {
+            if !settings.force && state.unitKeys[catalogID] == key && outputsPresent {
                 logger.info("\(id): up to date")
                 return []
             }
             progress?.collectionStarted(id, items: items.count)
             let collector = CollectedOutputs()
-            let context = CollectionContext(step: id, settings: settings, logger: logger,
+            let context = CollectionContext(step: id, catalogStep: catalogID, subject: subject, settings: settings, logger: logger,
                                             publisher: publisher, reporter: failures, collector: collector)
             try perform(items, context)
             let outputs = collector.outputs.compactMap { output in publisher.digest(of: output.path).map { (output, $0) } }
-            let stale = try catalog.commit(.init(subject: subject, units: [(id, key)], outputs: outputs, asset: nil), run: publisher.run)
+            let stale = try catalog.commit(.init(subject: subject, units: [(catalogID, key)], outputs: outputs, asset: nil), run: publisher.run)
             for path in stale { Publisher.retract(path, library: settings.library) }
             return collector.outputs.map(\.path)
         } catch {

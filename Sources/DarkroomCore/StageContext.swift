@@ -29,6 +29,8 @@ public struct RunSettings: Sendable {
 public struct StageContext {
     /// The step's name as written in the pipeline (`heic-encode`).
     public let step: String
+    /// The step as the catalog knows it (`<pipeline>/<step>`).
+    let catalogStep: String
     public let settings: RunSettings
     public let logger: Logger
     let publisher: Publisher
@@ -38,7 +40,7 @@ public struct StageContext {
     /// renamed into `relativePath` in the library only once complete.
     @discardableResult
     public func publish(_ relativePath: String, write: (URL) throws -> Void) throws -> PublishedOutput {
-        let output = try publisher.publish(relativePath, step: step, owner: item.contentHash, write: write)
+        let output = try publisher.publish(relativePath, step: catalogStep, owner: item.contentHash, write: write)
         item.outputs.append(output)
         return output
     }
@@ -48,6 +50,9 @@ public struct StageContext {
 /// report a photo it had to leave out.
 public struct CollectionContext {
     public let step: String
+    let catalogStep: String
+    /// The catalog subject the collection's outputs belong to.
+    let subject: String
     public let settings: RunSettings
     public let logger: Logger
     let publisher: Publisher
@@ -57,7 +62,7 @@ public struct CollectionContext {
     /// Publishes one output of the collection (a video, a collage) atomically.
     @discardableResult
     public func publish(_ relativePath: String, write: (URL) throws -> Void) throws -> PublishedOutput {
-        let output = try publisher.publish(relativePath, step: step, owner: nil, write: write)
+        let output = try publisher.publish(relativePath, step: catalogStep, owner: subject, write: write)
         collector.append(output)
         return output
     }

@@ -1,8 +1,10 @@
+import CollageStage
 import DarkroomCore
 import ExifDateStage
 import HEICEncodeStage
 import ResizeStage
 import ThumbnailStage
+import TimelapseStage
 
 /// The one list of built-in stages. A third party does not edit it: it registers its own
 /// `StageDescriptor`s on top (`BuiltInStages.registry.adding([...])`).
@@ -12,6 +14,8 @@ public enum BuiltInStages {
         StageDescriptor(Resize.self),
         StageDescriptor(HEICEncode.self),
         StageDescriptor(Thumbnail.self),
+        StageDescriptor(Collage.self),
+        StageDescriptor(Timelapse.self),
     ]
 
     /// A registry holding every built-in stage.

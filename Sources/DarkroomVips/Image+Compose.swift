@@ -123,7 +123,7 @@ extension Image {
                 darkroom_vips_draw_rect(canvas.pointer, $0.baseAddress, Int32($0.count), Int32(r.x), Int32(r.y),
                                         Int32(r.width), Int32(r.height), fill ? 1 : 0)
             }
-            guard result == 0 else { throw VipsError(operation: "draw_rect", message: Vips.takeErrorMessage()) }
+            guard result == 0 else { throw VipsError(operation: "draw_rect", message: Vips.takeErrorMessage(path: sourcePath)) }
         }
         return canvas
     }

@@ -55,15 +55,25 @@ extension Image {
     }
 
     /// Decodes all pixels into memory now (so later reads are cheap and errors surface here).
+    ///
+    /// The copy owns its metadata: libvips 8.14's heifload attaches the ICC profile without copying
+    /// it, so once the loader is released the profile would point at freed memory.
     public func materialized() throws -> Image {
-        try derive("copy_memory") { darkroom_vips_copy_memory($0, $1) }
+        let blobs = Image.ownedBlobNames.compactMap { name in blob(name).map { (name, $0) } }
+        let copy = try derive("copy_memory") { darkroom_vips_copy_memory($0, $1) }
+        for (name, data) in blobs {
+            data.withUnsafeBytes { darkroom_vips_set_blob_copy(copy.pointer, name, $0.baseAddress, $0.count) }
+        }
+        return copy
     }
+
+    static let ownedBlobNames = ["icc-profile-data", "exif-data", "xmp-data"]
 
     /// The mean of all bands of all pixels (0...255 for 8-bit images).
     public func average() throws -> Double {
         var value = 0.0
         guard darkroom_vips_avg(pointer, &value) == 0 else {
-            throw VipsError(operation: "avg", message: Vips.takeErrorMessage())
+            throw VipsError(operation: "avg", message: Vips.takeErrorMessage(path: sourcePath))
         }
         return value
     }
@@ -73,7 +83,7 @@ extension Image {
         var vector: UnsafeMutablePointer<Double>?
         var count: Int32 = 0
         guard darkroom_vips_getpoint(pointer, &vector, &count, Int32(x), Int32(y)) == 0, let vector else {
-            throw VipsError(operation: "getpoint", message: Vips.takeErrorMessage())
+            throw VipsError(operation: "getpoint", message: Vips.takeErrorMessage(path: sourcePath))
         }
         defer { darkroom_g_free(vector) }
         return Array(UnsafeBufferPointer(start: vector, count: Int(count)))
@@ -84,7 +94,7 @@ extension Image {
     public func pixelBytes() throws -> Data {
         var length = 0
         guard let memory = vips_image_write_to_memory(pointer, &length) else {
-            throw VipsError(operation: "write_to_memory", message: Vips.takeErrorMessage())
+            throw VipsError(operation: "write_to_memory", message: Vips.takeErrorMessage(path: sourcePath))
         }
         return Data(bytesNoCopy: memory, count: length, deallocator: .custom { p, _ in darkroom_g_free(p) })
     }
@@ -93,7 +103,7 @@ extension Image {
     public func withPixelBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
         var length = 0
         guard let memory = vips_image_write_to_memory(pointer, &length) else {
-            throw VipsError(operation: "write_to_memory", message: Vips.takeErrorMessage())
+            throw VipsError(operation: "write_to_memory", message: Vips.takeErrorMessage(path: sourcePath))
         }
         defer { darkroom_g_free(memory) }
         return try body(UnsafeRawBufferPointer(start: memory, count: length))
@@ -132,7 +142,7 @@ extension Image {
         case .png:
             result = darkroom_vips_pngsave(pointer, path, strip)
         }
-        guard result == 0 else { throw VipsError(operation: "save", message: Vips.takeErrorMessage()) }
+        guard result == 0 else { throw VipsError(operation: "save", message: Vips.takeErrorMessage(path: sourcePath)) }
     }
 
     /// Encodes to an in-memory JPEG.
@@ -141,7 +151,7 @@ extension Image {
         var length = 0
         let opaque = try flattened()
         guard darkroom_vips_jpegsave_buffer(opaque.pointer, &buffer, &length, Int32(quality)) == 0, let buffer else {
-            throw VipsError(operation: "jpegsave_buffer", message: Vips.takeErrorMessage())
+            throw VipsError(operation: "jpegsave_buffer", message: Vips.takeErrorMessage(path: sourcePath))
         }
         return Data(bytesNoCopy: buffer, count: length, deallocator: .custom { p, _ in darkroom_g_free(p) })
     }

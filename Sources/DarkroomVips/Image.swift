@@ -6,9 +6,12 @@ import Foundation
 /// Operations return new images; pixels are computed lazily when an image is written.
 public final class Image: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<CVips.VipsImage>
+    /// The file this image was decoded from, if any: errors are filtered to the ones about it.
+    let sourcePath: String?
 
-    init(taking pointer: UnsafeMutablePointer<CVips.VipsImage>) {
+    init(taking pointer: UnsafeMutablePointer<CVips.VipsImage>, sourcePath: String? = nil) {
         self.pointer = pointer
+        self.sourcePath = sourcePath
     }
 
     deinit { darkroom_vips_unref(pointer) }
@@ -45,9 +48,9 @@ public final class Image: @unchecked Sendable {
     public static func open(_ path: String, sequential: Bool = false, failOn: FailOn = .error) throws -> Image {
         let access = sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM
         guard let p = darkroom_vips_open(path, access, failOn.c) else {
-            throw VipsError(operation: "load", message: Vips.takeErrorMessage())
+            throw VipsError(operation: "load", message: Vips.takeErrorMessage(path: path))
         }
-        return Image(taking: p)
+        return Image(taking: p, sourcePath: path)
     }
 
     /// Shrink-on-load thumbnail of a file: fits inside `width` x `height` (cropping when `crop` is not
@@ -59,22 +62,23 @@ public final class Image: @unchecked Sendable {
         var out: UnsafeMutablePointer<CVips.VipsImage>?
         let result = darkroom_vips_thumbnail(path, &out, Int32(width), Int32(height), crop.c, failOn.c,
                                              autoRotate ? 0 : 1, exportProfile)
-        return try wrap(result, out, "thumbnail")
+        return try wrap(result, out, "thumbnail", path: path)
     }
 
-    static func wrap(_ result: Int32, _ out: UnsafeMutablePointer<CVips.VipsImage>?, _ operation: String) throws -> Image {
+    static func wrap(_ result: Int32, _ out: UnsafeMutablePointer<CVips.VipsImage>?, _ operation: String,
+                     path: String? = nil) throws -> Image {
         guard result == 0, let out else {
             if let out { darkroom_vips_unref(out) }
-            throw VipsError(operation: operation, message: Vips.takeErrorMessage())
+            throw VipsError(operation: operation, message: Vips.takeErrorMessage(path: path))
         }
-        return Image(taking: out)
+        return Image(taking: out, sourcePath: path)
     }
 
     /// Runs a libvips operation that produces one image from this one.
     func derive(_ operation: String, _ body: (UnsafeMutablePointer<CVips.VipsImage>, UnsafeMutablePointer<UnsafeMutablePointer<CVips.VipsImage>?>) -> Int32) throws -> Image {
         var out: UnsafeMutablePointer<CVips.VipsImage>?
         let result = body(pointer, &out)
-        return try Image.wrap(result, out, operation)
+        return try Image.wrap(result, out, operation, path: sourcePath)
     }
 
     // MARK: Header

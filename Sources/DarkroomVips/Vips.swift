@@ -10,6 +10,7 @@ public enum Vips {
         // Batch work touches each file once, so the operation cache only costs memory; worse, it
         // keys loads by file name and would hand back stale pixels for a file rewritten in place.
         vips_cache_set_max(0)
+        darkroom_vips_allow_only_photo_loaders()
         return ok
     }()
 
@@ -26,13 +27,28 @@ public enum Vips {
     /// The libvips version, e.g. "8.14.1".
     public static var version: String { String(cString: vips_version_string()) }
 
-    /// Reads and clears libvips' (process-global) error buffer.
-    static func takeErrorMessage() -> String {
-        errorLock.lock(); defer { errorLock.unlock() }
+    /// Reads and clears libvips' error buffer.
+    ///
+    /// The buffer is global to all threads, so when several files are decoded at once it can hold
+    /// other files' complaints: with `path`, lines naming a different file are dropped, as are
+    /// libvips' harmless "bad seek" notes.
+    static func takeErrorMessage(path: String? = nil) -> String {
+        errorLock.lock()
         let message = String(cString: vips_error_buffer()).trimmingCharacters(in: .whitespacesAndNewlines)
         vips_error_clear()
-        return message.isEmpty ? "unknown libvips error" : message
+        errorLock.unlock()
+        let lines = message.split(separator: "\n").map(String.init)
+        let relevant = lines.filter { line in
+            if line.contains("bad seek to") { return false }
+            guard let path else { return true }
+            let mentioned = absolutePath.matches(in: line, range: NSRange(line.startIndex..., in: line))
+                .compactMap { Range($0.range, in: line).map { String(line[$0]) } }
+            return mentioned.isEmpty || mentioned.contains { path.hasPrefix($0) || $0.hasPrefix(path) }
+        }
+        let kept = relevant.isEmpty ? lines : relevant
+        return kept.isEmpty ? "unknown libvips error" : kept.joined(separator: "\n")
     }
+    private static let absolutePath = try! NSRegularExpression(pattern: "/(?:[^/\\s\"':]+/)+[^/\"':]*[^/\\s\"':]")
     private static let errorLock = NSLock()
 }
 

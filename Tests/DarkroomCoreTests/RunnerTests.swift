@@ -86,7 +86,7 @@ final class RunnerTests: XCTestCase {
             steps:
               - text-date
               - shout: { output: "by-day/{yyyy}-{MM}-{dd}/{name}.txt" }
-            """, file: "moved.yaml")
+            """, file: "test.yaml")
         let report = try run(moved)
         XCTAssertEqual(report.failures, [])
         XCTAssertTrue(FileManager.default.fileExists(atPath: library.appendingPathComponent("by-day/2024-03-05/a.txt").path))

@@ -1,0 +1,99 @@
+import DarkroomCore
+import DarkroomVips
+import Foundation
+
+/// `collage`: photos laid out on one image from a template (polaroid, grid, film-strip,
+/// then-and-now, or a user's template file), at a social size, one collage at a time.
+///
+///     date-ordered photos ──▶ groups (day/week/month) ──▶ collages of N photos ──▶ render ──▶ publish
+///                                                          (then-and-now: a pair)
+///
+/// A photo that does not decode is reported and left out; its collage is made from the rest.
+public struct Collage: CollectionStage {
+    public static let name = "collage"
+    public static let summary = "Collages from templates (polaroid, grid, film-strip, then-and-now or a YAML file) at social sizes, grouped by day, week or month."
+
+    public let options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    public func run(_ items: [ItemRecord], context: CollectionContext) throws {
+        let template = options.template.template
+        let (groups, undated) = PhotoGroups.split(items, by: options.groupBy)
+        for item in undated {
+            context.reportSkipped(item, reason: "no capture date, so it cannot be grouped by \(options.groupBy.rawValue)")
+        }
+        guard !groups.isEmpty else { throw StageError("no photos to make a collage from") }
+
+        let renderer = options.renderer(pixelLimit: context.settings.pixelLimit)
+        var names = Set<String>()
+        var problems: [String] = []
+        for group in groups {
+            var excluded = Set<UUID>()
+            var number = 0
+            var chunks = template.pick == .pair ? [group.photos] : chunk(group.photos)
+            while !chunks.isEmpty {
+                let candidates = chunks.removeFirst().filter { !excluded.contains($0.id) }
+                var photos = candidates
+                if template.pick == .pair {
+                    switch options.pairing.pick(from: candidates) {
+                    case .success(let pair): photos = pair
+                    case .failure(let problem): problems.append("\(group.key): \(problem)"); continue
+                    }
+                }
+                guard !photos.isEmpty else { problems.append("\(group.key): none of its photos could be decoded"); continue }
+                if template.pick == .sequence, options.fewerPhotos == .error, photos.count < options.photosPerCollage {
+                    problems.append("\(group.key): \(photos.count) photo(s), but \(template.name) takes \(options.photosPerCollage) "
+                                    + "(set 'fewer-photos: shrink' to make a smaller collage)")
+                    continue
+                }
+                do {
+                    let image = try renderer.render(photos)
+                    number += 1
+                    let path = try outputPath(for: photos, group: group, number: number, taken: &names)
+                    try context.publish(path) { url in try options.format.write(image, to: url, quality: options.quality) }
+                    context.logger.info("\(context.step): \(path) from \(photos.count) photo(s)")
+                } catch let failure as CollageRenderer.PhotoFailure {
+                    let photo = photos[failure.index]
+                    context.reportSkipped(photo, reason: "left out of the collage: \(failure.reason)")
+                    excluded.insert(photo.id)
+                    // Again without it: the pair is picked anew, a sequence is made from the rest.
+                    chunks.insert(candidates, at: 0)
+                }
+            }
+        }
+        if !problems.isEmpty { throw StageError(problems.joined(separator: "; ")) }
+    }
+
+    /// Consecutive runs of `photos-per-collage` photos.
+    private func chunk(_ photos: [ItemRecord]) -> [[ItemRecord]] {
+        stride(from: 0, to: photos.count, by: options.photosPerCollage).map {
+            Array(photos[$0..<min(photos.count, $0 + options.photosPerCollage)])
+        }
+    }
+
+    /// The output name: date fields from the collage's first dated photo. A name already used in
+    /// this run (a template without `{n}` for a group that makes several) gets `-2`, `-3`...
+    private func outputPath(for photos: [ItemRecord], group: PhotoGroup, number: Int, taken: inout Set<String>) throws -> String {
+        let first = photos.compactMap { $0.captureDate?.local }.first
+        var values = PathTemplate.dateValues(first)
+        values["week"] = first.map(PhotoGroups.isoWeek)
+        values["template"] = options.template.template.name
+        values["n"] = String(number)
+        let path: String
+        do { path = try options.output.render(values) } catch let error as TemplateError {
+            throw StageError("cannot name the collage of \(group.key): \(error.message) (photos without a capture date have no date fields)")
+        }
+        var unique = path
+        var suffix = 2
+        while taken.contains(unique) {
+            let ext = (path as NSString).pathExtension
+            unique = (path as NSString).deletingPathExtension + "-\(suffix)." + ext
+            suffix += 1
+        }
+        taken.insert(unique)
+        return unique
+    }
+}

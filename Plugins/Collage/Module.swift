@@ -1,1 +1,0 @@
-// CollageStage: the `collage` collection stage.

@@ -1,1 +1,0 @@
-// TimelapseStage: the `timelapse` collection stage.

@@ -1,0 +1,93 @@
+import DarkroomCore
+import DarkroomImaging
+import DarkroomVideo
+import DarkroomVips
+import Foundation
+
+/// `timelapse`: the photos, in capture-date order, as an H.264 (or HEVC) MP4 that plays everywhere:
+/// yuv420p, BT.709, constant frame rate, `moov` first.
+///
+/// How frames flow (memory stays flat however many photos there are):
+///
+///     prefetch thread:  decode photo k+1 at frame size ─▶ fit, caption ─▶ RGB→BT.709 yuv420p ─┐
+///                                                                                       (queue of 2)
+///     calling thread:   crossfade from photo k ─▶ same converted frame sent N times ─▶ x264 ─▶ MP4 (temp file)
+///                                                                                  publish ◀─┘ when complete
+public struct Timelapse: CollectionStage {
+    public typealias Options = TimelapseOptions
+
+    public static let name = "timelapse"
+    public static let summary = "Photos in capture-date order as an H.264/HEVC MP4 (BT.709, fast start), with optional date caption, crossfade and deflicker."
+
+    /// How many rendered photos may wait ahead of the encoder.
+    static let prefetchDepth = 2
+
+    let options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    public func run(_ items: [ItemRecord], context: CollectionContext) throws {
+        let selection = PhotoSelection(items, options: options)
+        for item in selection.undated {
+            context.reportSkipped(item, reason: "no capture date: left out of the time-lapse rather than placed at random")
+        }
+        guard !selection.photos.isEmpty else {
+            throw StageError("timelapse: no photos to render (\(selection.emptyExplanation))")
+        }
+        let photos = selection.photos
+        let outputPath = try options.output.render(PathTemplate.dateValues(photos[0].captureDate?.local))
+        let renderer = PhotoRenderer(options: options, pixelLimit: context.settings.pixelLimit)
+        let gains = options.deflicker
+            ? Deflicker.gains(means: Deflicker.means(of: photos, renderer: renderer, jobs: context.settings.jobs),
+                              window: options.deflickerWindow)
+            : Array(repeating: 1.0, count: photos.count)
+        context.logger.info("timelapse: \(photos.count) photos (\(selection.sameDay) left out by one-per-day, \(selection.outsideRange) outside the dates) -> \(outputPath)")
+
+        try context.publish(outputPath) { temp in
+            let used = try encode(photos, gains: gains, renderer: renderer, to: temp.path, context: context)
+            context.logger.info("timelapse: wrote \(used.frames) frames from \(used.photos) photos to \(outputPath)")
+        }
+    }
+
+    /// Renders and encodes every photo into `path`; returns how many photos and frames went in.
+    private func encode(_ photos: [ItemRecord], gains: [Double], renderer: PhotoRenderer, to path: String,
+                        context: CollectionContext) throws -> (photos: Int, frames: Int) {
+        let encoding = options.encoding
+        let converter = try FrameConverter(width: encoding.width, height: encoding.height)
+        let frames = Prefetcher(count: photos.count, depth: Self.prefetchDepth) { index in
+            Result { try renderer.render(photos[index], gain: gains[index], converter: converter) }
+        }
+        defer { frames.cancel() }
+
+        let writer = try VideoWriter(path: path, encoding: encoding)
+        let schedule = FrameSchedule(secondsPerPhoto: options.secondsPerPhoto, frameRate: options.frameRate, crossfade: options.crossfade)
+        var shown = 0
+        var previous: VideoFrame?
+        while let (index, result) = frames.next() {
+            let frame: VideoFrame
+            switch result {
+            case .success(let rendered): frame = rendered
+            case .failure(let error):
+                context.reportSkipped(photos[index], reason: "\(error)")
+                continue
+            }
+            let count = schedule.frames(forPhotoAt: shown)
+            let fades = previous == nil ? 0 : schedule.crossfadeFrames(forPhotoAt: shown)
+            if let previous {
+                for step in 0..<fades {
+                    try writer.append(try previous.blended(with: frame, weight: FrameSchedule.weight(step: step, of: fades)))
+                }
+            }
+            try writer.append(frame, times: count - fades)
+            previous = frame
+            shown += 1
+        }
+        guard shown > 0 else {
+            throw StageError("timelapse: none of the \(photos.count) photos could be decoded (each is listed in the report)")
+        }
+        try writer.finish()
+        return (shown, writer.frameCount)
+    }
+}

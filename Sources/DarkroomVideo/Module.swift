@@ -1,1 +1,0 @@
-// DarkroomVideo: Swift wrappers over FFmpeg (libavformat/libavcodec/libswscale) that own every C handle.

@@ -1,0 +1,123 @@
+import DarkroomCore
+import DarkroomStages
+import DarkroomTestSupport
+import DarkroomVips
+import Foundation
+import XCTest
+
+/// The stage end to end through the runner: grouping, names, formats, a photo that fails to decode.
+final class CollageStageTests: XCTestCase {
+    var folder: TemporaryFolder!
+    var inputs: URL { folder.path("in") }
+    var library: URL { folder.path("library") }
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder("collage")
+        try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
+    }
+
+    func run(_ collage: String) throws -> RunReport {
+        let pipeline = try PipelineLoader(registry: BuiltInStages.registry).load(yaml: """
+            inputs: { include: ["**/*.jpg"] }
+            steps:
+              - exif-date
+              - collage: \(collage)
+            """, file: "test.yaml")
+        return try Runner(pipeline: pipeline, settings: RunSettings(library: library, jobs: 2)).run(inputs: [inputs])
+    }
+
+    func files(under path: String) -> [String] {
+        let base = library.appendingPathComponent(path)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? []).sorted()
+    }
+
+    func testGroupByMonthMakesOneCollagePerMonthWithTheirNames() throws {
+        try Fixtures.makePhoto("a.jpg", in: inputs, date: "2024:01:05 10:00:00", colour: "red")
+        try Fixtures.makePhoto("b.jpg", in: inputs, date: "2024:01:20 10:00:00", colour: "green")
+        try Fixtures.makePhoto("c.jpg", in: inputs, date: "2024:02:02 10:00:00", colour: "blue")
+        try Fixtures.makePhoto("d.jpg", in: inputs, date: "2024:03:30 10:00:00", colour: "orange")
+        try Fixtures.makePhoto("e.jpg", in: inputs, date: "2024:03:31 10:00:00", colour: "purple")
+        let report = try run("{ template: grid, group-by: month, size: 400x400, title: '{first-date:MMMM yyyy}' }")
+        XCTAssertEqual(report.failures, [])
+        XCTAssertEqual(files(under: "collages"), ["2024-01-grid.jpg", "2024-02-grid.jpg", "2024-03-grid.jpg"])
+        let january = try Image.open(library.appendingPathComponent("collages/2024-01-grid.jpg").path)
+        XCTAssertEqual([january.width, january.height], [400, 400])
+    }
+
+    func testAGroupLargerThanOneCollageIsNumbered() throws {
+        for day in 1...5 {
+            try Fixtures.makePhoto("p\(day).jpg", in: inputs, date: "2024:05:0\(day) 08:00:00", colour: "grey")
+        }
+        let report = try run("{ template: grid, grid: 2x2, group-by: week, size: 200x200, format: png, output: 'c/{week}-{n}.png' }")
+        XCTAssertEqual(report.failures, [])
+        // 1-5 May 2024 are Wednesday to Sunday of ISO week 18: one group, a full 2x2 then one photo.
+        XCTAssertEqual(files(under: "c"), ["2024-W18-1.png", "2024-W18-2.png"])
+    }
+
+    func testACorruptPhotoIsReportedAndTheCollageMadeFromTheRest() throws {
+        try Fixtures.makePhoto("a.jpg", in: inputs, date: "2024:06:01 10:00:00", colour: "red")
+        try Fixtures.makePhoto("b.jpg", in: inputs, date: "2024:06:02 10:00:00", colour: "green")
+        try Fixtures.makePhoto("whole.jpg", in: folder.url, date: "2024:06:03 10:00:00", colour: "blue", size: "1200x900")
+        try Fixtures.makeTruncated(from: folder.path("whole.jpg"), named: "c-truncated.jpg", in: inputs)
+        let report = try run("{ template: polaroid, photos-per-collage: 3, size: 300x300 }")
+        XCTAssertEqual(report.failures.map(\.step), ["collage"])
+        XCTAssertEqual(report.failures.map { URL(fileURLWithPath: $0.path).lastPathComponent }, ["c-truncated.jpg"])
+        XCTAssertTrue(report.failures[0].reason.contains("left out of the collage"), report.failures[0].reason)
+        XCTAssertEqual(files(under: "collages"), ["polaroid-1.jpg"])
+    }
+
+    func testThenAndNowTooFewPhotosIsAClearError() throws {
+        try Fixtures.makePhoto("a.jpg", in: inputs, date: "2024:06:01 10:00:00", colour: "red")
+        let report = try run("{ template: then-and-now, size: 200x200 }")
+        XCTAssertEqual(report.failures.count, 1)
+        XCTAssertTrue(report.failures[0].reason.contains("then-and-now needs two photos with capture dates, found 1"), report.failures[0].reason)
+        XCTAssertEqual(files(under: "collages"), [])
+    }
+
+    func testFewerPhotosErrorLeavesOutTheShortCollage() throws {
+        for day in 1...3 {
+            try Fixtures.makePhoto("p\(day).jpg", in: inputs, date: "2024:07:0\(day) 08:00:00", colour: "grey")
+        }
+        let report = try run("{ template: grid, grid: 2x2, fewer-photos: error, size: 200x200, format: webp, output: 'g/{n}.webp' }")
+        XCTAssertEqual(report.failures.count, 1)
+        XCTAssertTrue(report.failures[0].reason.contains("3 photo(s), but grid takes 4"), report.failures[0].reason)
+    }
+
+    func testHEICOutput() throws {
+        try Fixtures.makePhoto("a.jpg", in: inputs, date: "2023:06:01 10:00:00", colour: "red")
+        try Fixtures.makePhoto("b.jpg", in: inputs, date: "2024:06:01 10:00:00", colour: "green")
+        let report = try run("{ template: then-and-now, pairing: year-apart, size: 320x240, format: heic, output: 'tn/{yyyy}.heic' }")
+        XCTAssertEqual(report.failures, [])
+        let image = try Image.open(library.appendingPathComponent("tn/2023.heic").path)
+        XCTAssertEqual([image.width, image.height], [320, 240])
+    }
+
+    func testOptionMistakesAreReportedAgainstThePipeline() {
+        let cases: [(String, String)] = [
+            ("{ template: grid, size: squar }", "steps[1].collage.size: expected square, portrait, story, landscape or WxH (16 to 8000 each) (did you mean 'square'?), got 'squar'"),
+            ("{ template: grid, group-by: months }", "steps[1].collage.group-by: expected one of none, day, week, month, got 'months' (did you mean 'month'?)"),
+            ("{ template: polaroid, grid: 3x3 }", "steps[1].collage.grid: expected a template laid out as a grid (such as 'grid'), got '3x3' for polaroid"),
+            ("{ template: grid, output: 'c/{yyyy}.png' }", "steps[1].collage.output: expected a file name ending in .jpg for format jpeg, got 'c/{yyyy}.png'"),
+            ("{ template: grid, output: 'c/{wek}.jpg' }", "steps[1].collage.output: expected a path template, got unknown field '{wek}' in 'c/{wek}.jpg' (did you mean '{week}'?)"),
+            ("{ template: grid, titel: x }", "steps[1].collage: unknown key 'titel' (did you mean 'title'?)"),
+        ]
+        for (options, expected) in cases {
+            let yaml = "steps:\n  - exif-date\n  - collage: \(options)\n"
+            XCTAssertThrowsError(try PipelineLoader(registry: BuiltInStages.registry).load(yaml: yaml, file: "p.yaml")) { error in
+                let headline = (error as? Diagnostics)?.items.first?.headline ?? "\(error)"
+                XCTAssertTrue(headline.hasSuffix(expected), "\(headline)\n  expected …\(expected)")
+                XCTAssertTrue(headline.hasPrefix("p.yaml:3:"), headline)
+            }
+        }
+    }
+
+    func testShippedPipelinesLoad() throws {
+        let folder = Fixtures.root.appendingPathComponent("pipelines")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }
+        for name in ["monthly-grid.yaml", "then-and-now.yaml"] { XCTAssertTrue(names.contains(name), name) }
+        let loader = PipelineLoader(registry: BuiltInStages.registry)
+        for name in names where try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8).contains("collage") {
+            XCTAssertNoThrow(try loader.load(path: folder.appendingPathComponent(name).path), name)
+        }
+    }
+}
