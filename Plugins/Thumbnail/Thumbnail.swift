@@ -3,11 +3,12 @@ import DarkroomImaging
 import DarkroomVips
 import Foundation
 
-/// `thumbnail`: a small JPEG or WebP made straight from the source file with shrink-on-load
+/// `thumbnail`: small JPEGs or WebPs made straight from the source file with shrink-on-load
 /// (libjpeg decodes at 1/2, 1/4, 1/8 scale), upright, converted to sRGB, metadata stripped.
+/// Several sizes come from one decode: the largest is decoded, the others are made from it.
 public struct Thumbnail: Stage {
     public static let name = "thumbnail"
-    public static let summary = "A small sRGB JPEG or WebP from the source file (shrink-on-load): fit the long edge, or a square crop."
+    public static let summary = "Small sRGB JPEGs or WebPs from the source file (shrink-on-load, one decode for all sizes): fit the long edge, or a square crop."
     public static let reads: Set<ItemAspect> = [.captureDate]
 
     /// How the thumbnail is shaped.
@@ -26,7 +27,8 @@ public struct Thumbnail: Stage {
     }
 
     public struct Options: StageOptions {
-        public var size: Int
+        /// The sizes to make, largest first.
+        public var sizes: [Int]
         public var mode: Mode
         /// Which part a square keeps: `centre` or `attention` (the most interesting region).
         public var crop: Image.Crop
@@ -36,24 +38,33 @@ public struct Thumbnail: Stage {
 
         public static let fields = [
             OptionField("size", "Long edge (fit) or side (square) in pixels.", default: "200"),
+            OptionField("sizes", "Several sizes from one decode, e.g. [200, 1024]; the output then needs {size}.", default: ""),
             OptionField("mode", "fit: whole photo; square: cropped square.", default: "fit"),
             OptionField("crop", "For square: centre or attention.", default: "attention"),
             OptionField("format", "jpeg or webp.", default: "jpeg"),
             OptionField("quality", "Encoder quality 1-100.", default: "80"),
-            OptionField("output", "Path template inside the library; its extension must match the format.",
+            OptionField("output", "Path template inside the library (fields as for every template, plus {size}); its extension must match the format.",
                         default: "Thumbnails/{yyyy}/{MM}/{id}.jpg (.webp for webp)"),
         ]
 
         public init(from decoder: Decoder) throws {
             let reader = try OptionsReader(decoder)
-            size = try reader.value("size", default: 200, where: { (1...10_000).contains($0) }, expected: "a positive integer up to 10000")
+            let validSize: (Int) -> Bool = { (1...10_000).contains($0) }
+            let single = try reader.optional("size", Int.self, where: validSize, expected: "a positive integer up to 10000")
+            let several = try reader.optional("sizes", [Int].self, where: { !$0.isEmpty && $0.allSatisfy(validSize) },
+                                              expected: "a list of positive integers up to 10000")
+            if single != nil && several != nil { throw reader.invalid("sizes", expected: "either size or sizes", got: "both") }
+            sizes = Array(Set(several ?? [single ?? 200])).sorted(by: >)
             mode = try reader.choice("mode", default: .fit)
             crop = try reader.choice("crop", default: .attention)
             if crop == .none { throw reader.invalid("crop", expected: "centre, attention or entropy", got: "'none'") }
             format = try reader.choice("format", default: .jpeg)
             quality = try reader.value("quality", default: 80, where: { (1...100).contains($0) }, expected: "an integer from 1 to 100")
-            let defaultOutput = "Thumbnails/{yyyy}/{MM}/{id}.\(format.fileExtensions[0])"
-            output = try reader.value("output", default: try PathTemplate(defaultOutput))
+            let defaultOutput = (sizes.count > 1 ? "Thumbnails/{size}/{yyyy}/{MM}/{id}." : "Thumbnails/{yyyy}/{MM}/{id}.") + format.fileExtensions[0]
+            output = try reader.template("output", default: defaultOutput, extraFields: ["size"])
+            if sizes.count > 1 && !output.fieldsUsed.contains("size") {
+                throw reader.invalid("output", expected: "a template with {size} when several sizes are made", got: "'\(output.template)'")
+            }
             let ext = (output.template as NSString).pathExtension.lowercased()
             if !format.fileExtensions.contains(ext) {
                 throw reader.invalid("output", expected: "a file name ending in .\(format.fileExtensions[0]) for format \(format.rawValue)",
@@ -68,17 +79,29 @@ public struct Thumbnail: Stage {
         self.options = options
     }
 
+    /// Date fields in the output need `exif-date` first; a template without them (`{dir}/{name}.jpg`) does not.
+    public var needs: Set<ItemAspect> { options.output.usesDateFields ? [.captureDate] : [] }
+
     public func process(_ item: Item, context: StageContext) throws {
         let header = try item.sourceHeader(settings: context.settings)
-        let image = try ImageLoader.thumbnail(of: item.source, width: options.size, height: options.size,
-                                              crop: options.mode == .square ? options.crop : .none,
-                                              pixelLimit: context.settings.pixelLimit,
-                                              exportProfile: ColourHandling.srgb.exportProfile(for: header))
+        let crop: Image.Crop = options.mode == .square ? options.crop : .none
+        let largest = try ImageLoader.thumbnail(of: item.source, width: options.sizes[0], height: options.sizes[0], crop: crop,
+                                                pixelLimit: context.settings.pixelLimit,
+                                                exportProfile: ColourHandling.srgb.exportProfile(for: header))
         let format: ImageFormat = options.format == .jpeg ? .jpeg(quality: options.quality) : .webp(quality: options.quality)
-        let path = try options.output.render(PathTemplate.values(for: item))
-        try context.publish(path) { url in
-            do { try image.write(to: url.path, as: format, stripMetadata: true) }
-            catch let error as VipsError { throw StageError("cannot decode image: \(error)") }
+        var values = PathTemplate.values(for: item)
+        do {
+            // One decode: with several sizes the largest is decoded once and the others made from it.
+            let decoded = options.sizes.count > 1 ? try largest.materialized() : largest
+            for size in options.sizes {
+                let image = size == options.sizes[0] ? decoded : try decoded.thumbnail(width: size, height: size, crop: crop)
+                values["size"] = String(size)
+                try context.publish(try options.output.render(values)) { url in
+                    try image.write(to: url.path, as: format, stripMetadata: true)
+                }
+            }
+        } catch let error as VipsError {
+            throw StageError("cannot decode image: \(error)")
         }
     }
 }

@@ -24,21 +24,36 @@ static inline VipsImage *darkroom_vips_open(const char *path, VipsAccess access,
     return vips_image_new_from_file(path, "access", access, "fail_on", fail_on, NULL);
 }
 
+/* Removes EXIF orientation from a fresh copy of `*image` (replacing it): libvips 8.14's thumbnail
+ * rotates the pixels but leaves orientation=6 attached, and savers would write it back. */
+static inline int darkroom_vips_drop_orientation(VipsImage **image) {
+    VipsImage *copy = NULL;
+    if (vips_copy(*image, &copy, NULL)) return -1;
+    vips_autorot_remove_angle(copy);
+    g_object_unref(*image);
+    *image = copy;
+    return 0;
+}
+
 /* Shrink-on-load thumbnail from a file: fit inside width x height, never upscale, auto-rotate. */
 static inline int darkroom_vips_thumbnail(const char *path, VipsImage **out, int width, int height,
                                           VipsInteresting crop, VipsFailOn fail_on, gboolean no_rotate,
                                           const char *export_profile) {
-    if (export_profile)
-        return vips_thumbnail(path, out, width, "height", height, "size", VIPS_SIZE_DOWN,
-                              "crop", crop, "fail_on", fail_on, "no_rotate", no_rotate,
-                              "export_profile", export_profile, NULL);
-    return vips_thumbnail(path, out, width, "height", height, "size", VIPS_SIZE_DOWN,
-                          "crop", crop, "fail_on", fail_on, "no_rotate", no_rotate, NULL);
+    int result = export_profile
+        ? vips_thumbnail(path, out, width, "height", height, "size", VIPS_SIZE_DOWN,
+                         "crop", crop, "fail_on", fail_on, "no_rotate", no_rotate,
+                         "export_profile", export_profile, NULL)
+        : vips_thumbnail(path, out, width, "height", height, "size", VIPS_SIZE_DOWN,
+                         "crop", crop, "fail_on", fail_on, "no_rotate", no_rotate, NULL);
+    if (result == 0 && !no_rotate) result = darkroom_vips_drop_orientation(out);
+    return result;
 }
 
+/* Thumbnail of an image already in memory: never rotates (Darkroom's images are upright). */
 static inline int darkroom_vips_thumbnail_image(VipsImage *in, VipsImage **out, int width, int height,
                                                 VipsInteresting crop, VipsSize size) {
-    return vips_thumbnail_image(in, out, width, "height", height, "size", size, "crop", crop, NULL);
+    return vips_thumbnail_image(in, out, width, "height", height, "size", size, "crop", crop,
+                                "no_rotate", TRUE, NULL);
 }
 
 static inline int darkroom_vips_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
@@ -184,3 +199,4 @@ static inline void darkroom_vips_unref(VipsImage *in) { if (in) g_object_unref(i
 static inline void darkroom_g_free(void *p) { g_free(p); }
 
 #endif
+#include "shim_video.h"

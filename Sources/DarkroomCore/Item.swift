@@ -8,7 +8,8 @@ public final class Item: @unchecked Sendable {
     public let source: URL
     /// The path below the input folder it was found in, for reports and `{name}` in templates.
     public let relativePath: String
-    /// SHA-256 of the file's bytes, lower-case hex.
+    /// SHA-256 of the photo's bytes, lower-case hex: the file's own, or for a file that is one of the
+    /// library's outputs (a HEIC read to regenerate thumbnails), that of the original it was made from.
     public let contentHash: String
     /// A stable UUID derived from the content hash: the same photo always gets the same id.
     public let id: UUID

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Fields: `{yyyy}` `{MM}` `{dd}` `{HH}` `{mm}` `{ss}` (the local capture time, zero-padded),
 /// `{id}` (the photo's UUID), `{name}` (the original file name without extension, made safe),
-/// `{ext}` (the original extension, lower case). Date fields come only from validated integers;
+/// `{ext}` (the original extension, lower case), `{dir}` (the folder below the input folder, each
+/// part made safe; empty for files at the top). Date fields come only from validated integers;
 /// the rendered path is relative, has no `..`, and is checked again against the library on publish.
 public struct PathTemplate: Codable, Sendable, Hashable, CustomStringConvertible {
     public let template: String
@@ -17,7 +18,18 @@ public struct PathTemplate: Codable, Sendable, Hashable, CustomStringConvertible
     }
 
     /// Every field a template may use.
-    public static let fields = ["yyyy", "MM", "dd", "HH", "mm", "ss", "id", "name", "ext"]
+    public static let fields = ["yyyy", "MM", "dd", "HH", "mm", "ss", "id", "name", "ext", "dir"]
+
+    /// The fields that come from the capture date.
+    public static let dateFields: Set<String> = ["yyyy", "MM", "dd", "HH", "mm", "ss"]
+
+    /// Whether the template uses any capture-date field.
+    public var usesDateFields: Bool { !fieldsUsed.isDisjoint(with: PathTemplate.dateFields) }
+
+    /// The fields the template uses.
+    public var fieldsUsed: Set<String> {
+        Set(parts.compactMap { if case .field(let name) = $0 { return name } else { return nil } })
+    }
 
     /// Parses and checks a template; the error says what is wrong.
     public init(_ template: String, allowedFields: [String] = PathTemplate.fields) throws {
@@ -65,10 +77,12 @@ public struct PathTemplate: Codable, Sendable, Hashable, CustomStringConvertible
             case .literal(let text): out += text
             case .field(let name):
                 guard let value = values[name] else { throw TemplateError("'\(template)' needs {\(name)}, which this item does not have") }
-                out += PathTemplate.sanitize(value)
+                out += name == "dir" ? value.split(separator: "/").map { PathTemplate.sanitize(String($0)) }.joined(separator: "/")
+                                     : PathTemplate.sanitize(value)
             }
         }
-        return out
+        // An empty {dir} leaves "a//b": fold it.
+        return out.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
     }
 
     /// The values for one item: its capture date fields, id, name and extension.
@@ -77,6 +91,7 @@ public struct PathTemplate: Codable, Sendable, Hashable, CustomStringConvertible
         values["id"] = item.id.uuidString.lowercased()
         values["name"] = item.source.deletingPathExtension().lastPathComponent
         values["ext"] = item.source.pathExtension.lowercased()
+        values["dir"] = (item.relativePath as NSString).deletingLastPathComponent
         return values
     }
 

@@ -47,11 +47,8 @@ final class Publisher: @unchecked Sendable {
         let final = parent.appendingPathComponent(components.last!)
         if let existing = FileInfo(path: final.path) {
             guard !existing.isSymlink else { throw StageError("refusing to write through the symbolic link \(final.path)") }
-            let known = try catalog?.output(at: relativePath)
-            guard let known, known.subject == owner else {
-                throw StageError("\(relativePath) already exists in the library and was not made by Darkroom from this \(owner.hasPrefix("collection:") ? "step" : "photo"); left untouched")
-            }
-            // An older output of the same photo and step: replace it atomically.
+            try checkReplaceable(relativePath, step: step, owner: owner)
+            // An older output of the same photo, or of the same step from a source that changed: replace atomically.
             guard rename(temp.path, final.path) == 0 else { throw StageError("cannot replace \(relativePath): \(Publisher.errnoText())") }
         } else {
             try catalog?.markPending(relativePath, run: run)
@@ -62,6 +59,20 @@ final class Publisher: @unchecked Sendable {
         try Publisher.fsync(path: parent.path)
         lock.lock(); digests[relativePath] = digest; lock.unlock()
         return PublishedOutput(step: step, path: relativePath, size: info.size)
+    }
+
+    /// An existing file may be replaced only when Darkroom made it, for the same photo or by the same
+    /// step (whose source has since changed), and not earlier in this run for another photo.
+    private func checkReplaceable(_ relativePath: String, step: String, owner: String) throws {
+        guard let known = try catalog?.output(at: relativePath) else {
+            throw StageError("\(relativePath) already exists in the library and was not made by Darkroom; left untouched")
+        }
+        lock.lock(); let publishedThisRun = digests[relativePath] != nil; lock.unlock()
+        if known.subject == owner && !publishedThisRun { return }
+        if publishedThisRun || known.step != step {
+            throw StageError("\(relativePath) is already the output of another photo\(publishedThisRun ? " in this run" : ""); "
+                             + "two inputs map to the same output path (add {id} or {ext} to the template)")
+        }
     }
 
     /// Removes a stale output and the folders it leaves empty (never the library itself).

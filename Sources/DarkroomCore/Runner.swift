@@ -62,7 +62,7 @@ public final class Runner {
             case .duplicate(let original):
                 plan.entries.append(.init(path: entry.found.url.path, id: nil, action: .duplicate, steps: [],
                                           note: "same photo as \(original)"))
-            case .unique(let hash):
+            case .unique(let hash, _):
                 let work = try self.work(for: hash, catalog: catalog)
                 plan.entries.append(.init(path: entry.found.url.path, id: ContentHash.uuid(fromHex: hash).uuidString.lowercased(),
                                           action: work.required.isEmpty ? .skip : .process,
@@ -155,7 +155,8 @@ public final class Runner {
 
     struct SurveyEntry {
         enum State {
-            case unique(String)
+            /// A photo to work on: its identity, and whether the file is a rendition of it in the library.
+            case unique(String, rendition: Bool)
             case duplicate(of: String)
             case unreadable(String)
         }
@@ -171,7 +172,12 @@ public final class Runner {
 
     private func survey(inputs: [URL], catalog: Catalog?, remember: Bool) throws -> Survey {
         guard !inputs.isEmpty else { throw RunError("no input folders: give --input (or 'inputs: folders:' in the pipeline)") }
-        let discovery = Discovery(spec: pipeline.inputs, avoiding: [settings.library])
+        // The library is never read as input from a folder above it; an input inside the library
+        // (its Photos, to regenerate thumbnails) is read, but never its .darkroom folder.
+        let library = settings.library.resolvingSymlinksInPath().path
+        let insideLibrary = inputs.contains { ($0.standardizedFileURL.resolvingSymlinksInPath().path + "/").hasPrefix(library + "/") }
+        let discovery = Discovery(spec: pipeline.inputs,
+                                  avoiding: [settings.library.appendingPathComponent(".darkroom")] + (insideLibrary ? [] : [settings.library]))
         let (found, skipped) = discovery.files(in: inputs)
         var hashes: [Result<String, Error>?] = Array(repeating: nil, count: found.count)
         let lock = NSLock()
@@ -196,13 +202,26 @@ public final class Runner {
             switch hashes[index]! {
             case .failure(let error):
                 return SurveyEntry(found: file, state: .unreadable("cannot read: \(error.localizedDescription)"))
-            case .success(let hash):
+            case .success(let fileHash):
+                let hash = identity(of: file, hash: fileHash, catalog: catalog)
                 if let original = firstPath[hash] { return SurveyEntry(found: file, state: .duplicate(of: original)) }
                 firstPath[hash] = file.url.path
-                return SurveyEntry(found: file, state: .unique(hash))
+                return SurveyEntry(found: file, state: .unique(hash, rendition: hash != fileHash))
             }
         }
         return Survey(entries: entries, skipped: skipped)
+    }
+
+    /// Which photo a file is. A file the catalog knows as one of the library's own outputs, unchanged
+    /// (a HEIC in `Photos/`, read to regenerate thumbnails), is the photo it was made from: same
+    /// content hash for the catalog, same `{id}`. Any other file is itself.
+    private func identity(of file: Discovery.Found, hash: String, catalog: Catalog?) -> String {
+        let library = settings.library.resolvingSymlinksInPath().path + "/"
+        let path = file.url.resolvingSymlinksInPath().path
+        guard path.hasPrefix(library), let catalog,
+              let output = try? catalog.output(at: String(path.dropFirst(library.count))),
+              output.sha256 == hash, !output.subject.hasPrefix("collection:") else { return hash }
+        return output.subject
     }
 
     // MARK: Planning one photo
@@ -250,13 +269,13 @@ public final class Runner {
     private func process(_ entry: SurveyEntry, catalog: Catalog, publisher: Publisher,
                          failures: FailureSink) -> (Outcome, ItemRecord?) {
         let file = entry.found
-        let hash: String
+        let hash: String, rendition: Bool
         switch entry.state {
         case .duplicate(let original): return (.duplicate(original), nil)
         case .unreadable(let reason):
             failures.record(path: file.url.path, step: "read", reason: reason)
             return (.failed([]), nil)
-        case .unique(let h): hash = h
+        case .unique(let h, let r): (hash, rendition) = (h, r)
         }
         let item = Item(source: file.url, relativePath: file.relativePath, contentHash: hash,
                         fileSize: file.size, modificationDate: file.modificationDate)
@@ -298,7 +317,8 @@ public final class Runner {
             .compactMap { output in publisher.digest(of: output.path).map { (output, $0) } }
         do {
             let stale = try catalog.commit(.init(subject: hash, units: completedUnits, outputs: outputs,
-                                                 asset: completedUnits.isEmpty ? nil : Catalog.AssetFacts(item)), run: publisher.run)
+                                                 asset: completedUnits.isEmpty || rendition ? nil : Catalog.AssetFacts(item)),
+                                             run: publisher.run)
             for path in stale { Publisher.retract(path, library: settings.library) }
         } catch {
             failedStep = failedStep ?? ("catalog", "cannot record results: \(error)")

@@ -29,6 +29,10 @@ public protocol Stage: Sendable {
     /// Makes the stage from validated options (throw `StageSetupError` for anything left to check).
     init(options: Options) throws
 
+    /// What this configured stage actually needs (defaults to `reads`; a stage whose output
+    /// template uses no date fields, say, can need less).
+    var needs: Set<ItemAspect> { get }
+
     /// Does the work for one item. Throwing fails this item only; the batch goes on.
     func process(_ item: Item, context: StageContext) throws
 }
@@ -36,6 +40,7 @@ public protocol Stage: Sendable {
 extension Stage {
     public static var reads: Set<ItemAspect> { [] }
     public static var writes: Set<ItemAspect> { [] }
+    public var needs: Set<ItemAspect> { Self.reads }
 }
 
 /// A step that consumes all items of a run, in capture-date order, and produces outputs

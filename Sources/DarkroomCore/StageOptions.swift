@@ -92,6 +92,16 @@ public struct OptionsReader {
         throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [OptionKey(key)], debugDescription: message))
     }
 
+    /// A path template at `key` (or `defaultTemplate`), which may also use `extraFields`.
+    public func template(_ key: String, default defaultTemplate: String, extraFields: [String] = []) throws -> PathTemplate {
+        let text = try optional(key, String.self) ?? defaultTemplate
+        do {
+            return try PathTemplate(text, allowedFields: PathTemplate.fields + extraFields)
+        } catch let error as TemplateError {
+            throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [OptionKey(key)], debugDescription: error.message))
+        }
+    }
+
     /// An error against `key`: "expected ..., got ...".
     public func invalid(_ key: String, expected: String, got: String) -> Error {
         DecodingError.dataCorrupted(.init(codingPath: codingPath + [OptionKey(key)],

@@ -28,7 +28,7 @@ public struct StageDescriptor: Sendable {
         configure = { decoder in
             let options = try S.Options(from: decoder)
             let instance = try S(options: options)
-            return ConfiguredStep(name: S.name, kind: .perItem, reads: S.reads, writes: S.writes,
+            return ConfiguredStep(name: S.name, kind: .perItem, reads: instance.needs, writes: S.writes,
                                   optionsDigest: try ConfiguredStep.digest(options),
                                   action: .perItem { item, context in try instance.process(item, context: context) })
         }

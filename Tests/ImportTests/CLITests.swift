@@ -7,13 +7,18 @@ final class CLITests: XCTestCase {
     var binary: URL!
 
     override func setUpWithError() throws {
+        binary = try Self.locateBinary()
+    }
+
+    /// The `darkroom` executable built next to the test bundle.
+    static func locateBinary() throws -> URL {
         let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
                           Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
             .map { $0.appendingPathComponent("darkroom") }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
             throw XCTSkip("darkroom binary not found next to the test bundle")
         }
-        binary = found
+        return found
     }
 
     func darkroom(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {

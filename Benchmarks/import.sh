@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Camera-roll import: Darkroom's pipelines/import-camera-roll.yaml vs the same work with the vips CLI,
+# at equal output quality and file size, on the same files in one run.
+#
+#   Benchmarks/import.sh [--quick]
+#
+# Inputs: N generated 12 MP JPEGs (4000x3000, K distinct pictures, each copy with its own EXIF date)
+# plus C real camera JPEGs over 5 MP from the corpus. Full: K=8, N=24, all corpus JPEGs; --quick:
+# K=4, N=6, C=2.
+#
+#   darkroom  darkroom run pipelines/import-camera-roll.yaml --input IN --library LIB (--jobs $(nproc)):
+#             HEIC 2048 px, quality 60, x265 preset medium, 8 bit, plus a 200 px JPEG Q80
+#   vips      per photo, xargs -P $(nproc):  vipsthumbnail IN -s 2048 -o OUT.heic[Q=q,bitdepth=8]
+#                                            vipsthumbnail IN -s 200 -o OUT_tn.jpg[Q=80,strip]
+#             (libvips 8.14 heifsave always uses x265's default preset, slow; bitdepth=8 as Darkroom's,
+#             the default would be 12)
+# Equal output: SSIM of each HEIC, decoded, against a 2048 px reference made by `vips thumbnail` from the
+# original (mean over photos), and total bytes. The vips Q is chosen on the first CAL photos by trying
+# Qs and keeping the one whose HEIC bytes are closest to Darkroom's for the same photos (the Q closest in
+# SSIM is printed too). Then vips is timed over all photos at that Q. Target: darkroom >= 3x vips.
+source "$(dirname "$0")/bench-lib.sh"
+quick=0; [ "${1:-}" = "--quick" ] && quick=1
+if [ $quick = 1 ]; then k=4 n=6 ncorp=2 cal=2 qs=(50 55 60 65); else k=8 n=24 ncorp=1000 cal=4 qs=(45 50 55 60 65 70); fi
+header "import$([ $quick = 1 ] && echo ' (quick)')"
+bin=$(bench_bin)
+bench_scratch import
+
+in="$SCRATCH/in"
+variants "$(base_photos 4000x3000 "$k")" "$k" "$BENCH_OUT/inputs/import-$n" "$n"
+mkdir -p "$in"; cp "$BENCH_OUT/inputs/import-$n"/*.jpg "$in/"
+c=$(corpus_jpegs "$in" "$ncorp")
+files=("$in"/*.jpg); count=${#files[@]}
+echo "inputs: $n generated 4000x3000 JPEGs + $c corpus JPEGs = $count photos, $(bytes_of "${files[@]}") bytes"
+cat "${files[@]}" > /dev/null
+
+# Darkroom.
+measure darkroom "$bin" run "$ROOT/pipelines/import-camera-roll.yaml" --input "$in" --library "$SCRATCH/lib" --jobs "$JOBS"
+echo "darkroom: $(grep -m1 'found:' "$SCRATCH/darkroom.log" || tail -1 "$SCRATCH/darkroom.log")"
+
+# References: 2048 px, upright, as PNG.
+mkdir -p "$SCRATCH/ref" "$SCRATCH/dec"
+for f in "${files[@]}"; do vips thumbnail "$f" "$SCRATCH/ref/$(basename "${f%.*}").png" 2048 --size down; done
+
+# ssim_of HEIC STEM: SSIM of a HEIC against the reference of the photo STEM (sizes must agree).
+ssim_of() {
+  local dec="$SCRATCH/dec/$2.png" ref="$SCRATCH/ref/$2.png"
+  vips copy "$1" "$dec"
+  local a b; a=$(vipsheader -f width "$dec")x$(vipsheader -f height "$dec"); b=$(vipsheader -f width "$ref")x$(vipsheader -f height "$ref")
+  if [ "$a" != "$b" ]; then echo "  note: $2 is $a, reference $b: reference resized to match" >&2
+    vips resize "$ref" "$SCRATCH/dec/$2.ref.png" "$(calc "$(vipsheader -f width "$dec") / $(vipsheader -f width "$ref")")"; ref="$SCRATCH/dec/$2.ref.png"; fi
+  ssim "$ref" "$dec"
+}
+
+# Darkroom's outputs, per photo, from its catalog.
+declare -A dr_heic dr_ssim
+while IFS=$'\t' read -r orig path; do dr_heic[$(basename "${orig%.*}")]="$SCRATCH/lib/$path"; done < <(heic_map "$SCRATCH/lib")
+[ "${#dr_heic[@]}" = "$count" ] || echo "warning: darkroom's catalog lists ${#dr_heic[@]} HEICs for $count photos"
+for stem in "${!dr_heic[@]}"; do dr_ssim[$stem]=$(ssim_of "${dr_heic[$stem]}" "$stem"); done
+dr_heic_bytes=$(bytes_of $(find "$SCRATCH/lib/Photos" -name '*.heic'))
+dr_thumb_bytes=$(bytes_of $(find "$SCRATCH/lib/Thumbnails" -name '*.jpg'))
+dr_mean_ssim=$(printf '%s\n' "${dr_ssim[@]}" | awk '{s+=$1} END {printf "%.4f", s/NR}')
+
+# vips_run NAME Q OUT FILES...: measures the vips CLI's import of FILES into OUT, every core.
+vips_run() {
+  local name=$1 q=$2 out=$3; shift 3
+  mkdir -p "$out"
+  measure "$name" xargs -0 -P "$JOBS" -I{} sh -c \
+    'vipsthumbnail "$1" -s 2048 -o "$2/%s.heic[Q=$3,bitdepth=8]" && vipsthumbnail "$1" -s 200 -o "$2/%s_tn.jpg[Q=80,strip]"' \
+    _ {} "$out" "$q" < <(printf '%s\0' "$@")
+}
+
+# Calibration on the first CAL photos: vips Q against Darkroom's bytes and SSIM on the same photos.
+calfiles=("${files[@]:0:$cal}")
+dr_cal_bytes=0; dr_cal_ssim=0
+for f in "${calfiles[@]}"; do s=$(basename "${f%.*}")
+  dr_cal_bytes=$((dr_cal_bytes + $(stat -c %s "${dr_heic[$s]}"))); dr_cal_ssim=$(calc "$dr_cal_ssim + ${dr_ssim[$s]} / $cal"); done
+echo
+echo "calibration on $cal photos: darkroom HEIC $dr_cal_bytes bytes, SSIM $dr_cal_ssim"
+printf '  %-6s %12s %8s %8s\n' "vips Q" "HEIC bytes" SSIM "wall s"
+best_q=""; best_db=""; ssim_q=""; best_ds=""
+for q in "${qs[@]}"; do
+  o="$SCRATCH/cal-$q"
+  vips_run cal_$q "$q" "$o" "${calfiles[@]}"
+  w=cal_${q}_wall
+  b=0; t=0
+  for f in "${calfiles[@]}"; do s=$(basename "${f%.*}")
+    b=$((b + $(stat -c %s "$o/$s.heic"))); t=$(calc "$t + $(ssim_of "$o/$s.heic" "$s") / $cal"); done
+  printf '  %-6s %12s %8s %8s\n' "$q" "$b" "$t" "${!w}"
+  db=$(calc "sqrt(($b - $dr_cal_bytes)^2)"); ds=$(calc "sqrt(($t - $dr_cal_ssim)^2)")
+  if [ -z "$best_db" ] || le "$db" "$best_db"; then best_db=$db; best_q=$q; fi
+  if [ -z "$best_ds" ] || le "$ds" "$best_ds"; then best_ds=$ds; ssim_q=$q; fi
+done
+echo "vips Q matching darkroom's bytes: $best_q; matching its SSIM: $ssim_q"
+
+# The timed vips run over every photo at the byte-matched Q (and, in full mode, the SSIM-matched Q too).
+timed_qs=("$best_q"); [ $quick = 0 ] && [ "$ssim_q" != "$best_q" ] && timed_qs+=("$ssim_q")
+echo
+printf '%-22s %8s %12s %12s %10s %8s %12s\n' run "wall s" "HEIC bytes" "thumb bytes" "SSIM" "photos/s" "peak RSS KB"
+printf '%-22s %8s %12s %12s %10s %8.2f %12s\n' "darkroom (Q60 medium)" "$darkroom_wall" "$dr_heic_bytes" "$dr_thumb_bytes" "$dr_mean_ssim" \
+  "$(calc "$count / $darkroom_wall")" "$darkroom_rss"
+for q in "${timed_qs[@]}"; do
+  o="$SCRATCH/vips-$q"
+  vips_run vips_$q "$q" "$o" "${files[@]}"
+  w=vips_${q}_wall; r=vips_${q}_rss
+  t=0; for f in "${files[@]}"; do s=$(basename "${f%.*}"); t=$(calc "$t + $(ssim_of "$o/$s.heic" "$s") / $count"); done
+  printf '%-22s %8s %12s %12s %10s %8.2f %12s\n' "vips CLI (Q$q slow)" "${!w}" "$(bytes_of "$o"/*.heic)" "$(bytes_of "$o"/*_tn.jpg)" "$t" \
+    "$(calc "$count / ${!w}")" "${!r}"
+  printf -v "ratio_$q" '%s' "$(calc "${!w} / $darkroom_wall")"
+done
+r=ratio_$best_q
+echo
+echo "darkroom / vips CLI at equal bytes (vips Q$best_q): ${!r}x"
+[ "$ssim_q" != "$best_q" ] && [ $quick = 0 ] && { r2=ratio_$ssim_q; echo "darkroom / vips CLI at equal SSIM (vips Q$ssim_q): ${!r2}x"; }
+echo "(peak RSS of the vips CLI is that of one vipsthumbnail process; darkroom's is the whole run)"
+summary "import: darkroom / vips CLI" "${!r}x (vips Q$best_q)" ">=3x" "$(met ge "${!r}" 3)"
+summary "import: SSIM darkroom, bytes" "$dr_mean_ssim, $dr_heic_bytes" "-" "-"

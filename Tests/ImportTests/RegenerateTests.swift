@@ -1,0 +1,121 @@
+import DarkroomCore
+import DarkroomStages
+import DarkroomTestSupport
+import DarkroomVips
+import Foundation
+import XCTest
+
+/// Regenerating thumbnails of an imported library, and of a plain folder tree: only stale work.
+final class RegenerateTests: XCTestCase {
+    var folder: TemporaryFolder!
+    var library: URL { folder.path("library") }
+
+    override func setUpWithError() throws {
+        folder = try TemporaryFolder("regenerate")
+        try FileManager.default.copyItem(at: ImportTests.samples, to: folder.path("roll"))
+    }
+
+    func load(_ name: String, _ edit: (String) -> String = { $0 }) throws -> Pipeline {
+        let path = ImportTests.root.appendingPathComponent("pipelines/\(name).yaml").path
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "preset: medium", with: "preset: ultrafast")
+        return try PipelineLoader(registry: BuiltInStages.registry).load(yaml: edit(text), file: path)
+    }
+
+    func run(_ pipeline: Pipeline, _ input: URL, force: Bool = false) throws -> RunReport {
+        try Runner(pipeline: pipeline, settings: RunSettings(library: library, timeZone: TimeZone(identifier: "UTC")!, jobs: 2, force: force))
+            .run(inputs: [input])
+    }
+
+    /// The shipped pipeline writing the import's own thumbnail paths at `size`.
+    func regenerate(size: Int) throws -> Pipeline {
+        try load("regenerate-thumbnails") {
+            $0.replacingOccurrences(of: "sizes: [200, 1024]", with: "size: \(size)")
+              .replacingOccurrences(of: "Thumbnails/{size}/{dir}/{name}.jpg", with: "Thumbnails/{dir}/{name}.jpg")
+        }
+    }
+
+    func testRebuildsAnImportedLibrarysThumbnailsFromItsPhotosOnlyWhenStale() throws {
+        let imported = try run(try load("import-camera-roll"), folder.path("roll"))
+        let thumbnails = Set(imported.published.filter { $0.hasPrefix("Thumbnails/") })
+        let photos = imported.published.filter { $0.hasPrefix("Photos/") }
+        let photoStamps = try photos.map { try FileManager.default.attributesOfItem(atPath: library.appendingPathComponent($0).path)[.modificationDate] as? Date }
+
+        let first = try run(try regenerate(size: 256), library.appendingPathComponent("Photos"))
+        XCTAssertEqual(first.failures, [])
+        XCTAssertEqual(Set(first.published), thumbnails, "the same paths and ids as the import")
+        for path in thumbnails {
+            let image = try Image.open(library.appendingPathComponent(path).path)
+            XCTAssertEqual(max(image.width, image.height), 256, path)
+        }
+
+        let again = try run(try regenerate(size: 256), library.appendingPathComponent("Photos"))
+        XCTAssertEqual(again.skipped, 6)
+        XCTAssertEqual(again.published, [], "nothing changed: nothing decoded, nothing written")
+
+        let resized = try run(try regenerate(size: 300), library.appendingPathComponent("Photos"))
+        XCTAssertEqual(resized.processed, 6)
+        XCTAssertEqual(try photos.map { try FileManager.default.attributesOfItem(atPath: library.appendingPathComponent($0).path)[.modificationDate] as? Date },
+                       photoStamps, "the photos themselves are never rewritten")
+
+        // The library stays one library: the import still sees its work as done.
+        let reimport = try run(try load("import-camera-roll"), folder.path("roll"))
+        XCTAssertEqual(reimport.processed, 0)
+        XCTAssertEqual(reimport.published, [])
+        XCTAssertEqual(try Catalog(library: library).assets().count, 6, "renditions never become assets of their own")
+    }
+
+    func testPlainFolderTreeGetsAParallelTreeWithSeveralSizesFromOneDecode() throws {
+        let roll = folder.path("roll")
+        let report = try run(try load("regenerate-thumbnails"), roll)
+        XCTAssertEqual(report.failures, [])
+        XCTAssertEqual(report.duplicates, 1)
+        let small = try Image.open(library.appendingPathComponent("Thumbnails/200/DCIM/100CANON/IMG_0002.jpg").path)
+        let large = try Image.open(library.appendingPathComponent("Thumbnails/1024/DCIM/100CANON/IMG_0002.jpg").path)
+        XCTAssertEqual([small.width, small.height], [150, 200])
+        XCTAssertEqual([large.width, large.height], [768, 1024])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: library.appendingPathComponent("Thumbnails/200/Phone/beach.jpg").path))
+
+        // A source that changes gets new thumbnails at the same place; the others are not touched.
+        try Fixtures.photo(roll.appendingPathComponent("Phone/beach.png"), width: 900, height: 300, seed: 9)
+        let changed = try run(try load("regenerate-thumbnails"), roll)
+        XCTAssertEqual(changed.failures, [])
+        XCTAssertEqual(changed.processed, 1)
+        XCTAssertEqual(Set(changed.published), ["Thumbnails/200/Phone/beach.jpg", "Thumbnails/1024/Phone/beach.jpg"])
+        let beach = try Image.open(library.appendingPathComponent("Thumbnails/200/Phone/beach.jpg").path)
+        XCTAssertEqual([beach.width, beach.height], [200, 67])
+
+        let forced = try run(try load("regenerate-thumbnails"), roll, force: true)
+        XCTAssertEqual(forced.processed, 6)
+    }
+
+    func testAnInterruptedRunPicksUpWhereItStopped() throws {
+        // Stop a run after some photos by killing the process, then run again: only the rest is done.
+        let binary = try CLITests.locateBinary()
+        let pipeline = ImportTests.root.appendingPathComponent("pipelines/regenerate-thumbnails.yaml").path
+        let roll = folder.path("roll")
+        try FileManager.default.createDirectory(at: roll.appendingPathComponent("extra"), withIntermediateDirectories: true)
+        for i in 1...12 { try Fixtures.photo(roll.appendingPathComponent("extra/photo-\(i).jpg"), width: 2400, height: 1600, seed: 100 + i) }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["run", pipeline, "--input", roll.path, "--library", library.path, "--jobs", "1"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        func published() -> Int { (try? Catalog.openIfPresent(library: library)?.allOutputs().count) ?? 0 }
+        while Date() < deadline, published() < 6 {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let doneBefore = try Catalog(library: library).allOutputs().count / 2
+        XCTAssertGreaterThan(doneBefore, 0)
+        XCTAssertLessThan(doneBefore, 18, "the run was interrupted before the end")
+
+        let resumed = try run(try load("regenerate-thumbnails"), roll)
+        XCTAssertEqual(resumed.failures, [])
+        XCTAssertEqual(resumed.skipped, doneBefore)
+        XCTAssertEqual(resumed.processed, 18 - doneBefore)
+        XCTAssertEqual(try Catalog(library: library).allOutputs().count, 36)
+    }
+}
