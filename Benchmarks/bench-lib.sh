@@ -50,6 +50,8 @@ ge() { [ "$(echo "$1 >= $2" | bc -l)" = 1 ]; }
 le() { [ "$(echo "$1 <= $2" | bc -l)" = 1 ]; }
 # Sum of the sizes of the given files, in bytes.
 bytes_of() { [ $# -gt 0 ] && stat -c %s "$@" | awk '{s+=$1} END {print s+0}' || echo 0; }
+# Mean of the numbers given as arguments, 4 decimals (for SSIM).
+mean() { printf '%s\n' "$@" | awk '{s+=$1} END {printf "%.4f", NR ? s/NR : 0}'; }
 # Median of the numbers given as arguments.
 median() { printf '%s\n' "$@" | sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 

@@ -65,6 +65,9 @@ final class Publisher: @unchecked Sendable {
     /// step (whose source has since changed), and not earlier in this run for another photo.
     private func checkReplaceable(_ relativePath: String, step: String, owner: String) throws {
         guard let known = try catalog?.output(at: relativePath) else {
+            // Not in the catalog (a lost catalog being rebuilt by a re-run): a path that carries this
+            // photo's content id can only have been made by Darkroom from this photo.
+            if !owner.hasPrefix("collection:"), relativePath.contains(ContentHash.uuid(fromHex: owner).uuidString.lowercased()) { return }
             throw StageError("\(relativePath) already exists in the library and was not made by Darkroom; left untouched")
         }
         lock.lock(); let publishedThisRun = digests[relativePath] != nil; lock.unlock()

@@ -27,6 +27,10 @@ public struct RunReport: Codable, Sendable {
     public var duplicates = 0
     /// Photos or collection steps that failed.
     public var failed = 0
+    /// Inputs never tried because the run stopped early.
+    public var notAttempted = 0
+    /// Why the run stopped before the end (a full disk), if it did.
+    public var stopped: String?
     public var failures: [Failure] = []
     public var duplicateFiles: [Duplicate] = []
     /// Inputs passed over without being read (symbolic links, unreadable folders), with the reason.
@@ -41,12 +45,13 @@ public struct RunReport: Codable, Sendable {
     }
 
     /// Whether everything that was tried succeeded.
-    public var succeeded: Bool { failures.isEmpty }
+    public var succeeded: Bool { failures.isEmpty && stopped == nil }
 
     /// The human summary printed at the end of a run.
     public var summary: String {
         var lines = [String(format: "%d found: %d processed, %d already done, %d duplicates, %d failed (%.1f s); %d files written",
                             found, processed, skipped, duplicates, failed, seconds, published.count)]
+        if let stopped { lines.append("error: \(stopped); \(notAttempted) photos not tried") }
         for failure in failures.sorted(by: { $0.path < $1.path }) {
             lines.append("  failed: \(failure.path) [\(failure.step)]: \(failure.reason)")
         }

@@ -98,12 +98,19 @@ public final class Runner {
         let resultsLock = NSLock()
         let finished = Counter()
         let jobs = min(settings.jobs, max(1, survey.entries.count))
+        var stopReason: String?
         DarkroomThreads.forEach(count: survey.entries.count, jobs: jobs) { index in
             let entry = survey.entries[index]
-            let (outcome, record) = self.process(entry, catalog: catalog, publisher: publisher, failures: failures)
+            resultsLock.lock(); let stopped = stopReason != nil; resultsLock.unlock()
+            let (outcome, record) = stopped ? (.notAttempted, nil)
+                : self.process(entry, catalog: catalog, publisher: publisher, failures: failures)
             resultsLock.lock()
             outcomes[index] = outcome
             records[index] = record
+            if stopReason == nil, case .failed = outcome, let reason = failures.snapshot.last(where: { $0.path == entry.found.url.path })?.reason,
+               Runner.isDiskFull(reason) {
+                stopReason = "the disk is full: stopped; free some space and run again to finish (\(reason))"
+            }
             resultsLock.unlock()
             self.progress?.update(finished: finished.increment(), total: survey.entries.count, current: entry.found.relativePath)
         }
@@ -116,7 +123,15 @@ public final class Runner {
                 report.duplicates += 1
                 report.duplicateFiles.append(.init(path: survey.entries[index].found.url.path, sameAs: original))
             case .failed(let paths): report.failed += 1; report.published += paths
+            case .notAttempted: report.notAttempted += 1
             }
+        }
+        report.stopped = stopReason
+        if stopReason != nil {
+            report.failures = failures.snapshot
+            report.seconds = Date().timeIntervalSince(started)
+            try? catalog.finishRun(runID, report: report)
+            return report
         }
 
         let good = records.compactMap { $0 }.sorted { a, b in
@@ -264,6 +279,13 @@ public final class Runner {
         case skipped
         case duplicate(String)
         case failed([String])
+        /// The run stopped (a full disk) before this input's turn.
+        case notAttempted
+    }
+
+    /// Whether a failure means the library's disk is full: then every later photo would fail too.
+    static func isDiskFull(_ reason: String) -> Bool {
+        ["No space left on device", "database or disk is full", "Disk quota exceeded"].contains { reason.contains($0) }
     }
 
     private func process(_ entry: SurveyEntry, catalog: Catalog, publisher: Publisher,

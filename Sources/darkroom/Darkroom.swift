@@ -10,7 +10,7 @@ struct Darkroom: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "darkroom",
         abstract: "Run media-processing pipelines: import a camera roll, thumbnails, time-lapses, collages.",
-        subcommands: [Run.self, Validate.self, Stages.self])
+        subcommands: [Run.self, Validate.self, Stages.self, CatalogCommand.self])
 }
 
 /// Options every pipeline command shares.
@@ -136,6 +136,33 @@ struct Stages: ParsableCommand {
                 let value = field.defaultValue.isEmpty ? "" : " [default: \(field.defaultValue)]"
                 print("    \(field.key): \(field.summary)\(value)")
             }
+        }
+    }
+}
+
+struct CatalogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "catalog", abstract: "Inspect a library's catalog.",
+                                                    subcommands: [Verify.self])
+
+    struct Verify: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check every catalogued file (exists, size, SHA-256) and list files the catalog does not know. Exit 1 on drift.")
+
+        @Option(name: [.short, .long], help: "The library folder.")
+        var library: String
+
+        @Flag(help: "Print the result as JSON.")
+        var json = false
+
+        func run() throws {
+            let url = URL(fileURLWithPath: library, isDirectory: true)
+            guard let catalog = try Catalog.openIfPresent(library: url) else {
+                FileHandle.standardError.write(Data("error: \(library) has no catalog (.darkroom/catalog.sqlite)\n".utf8))
+                throw ExitCode(2)
+            }
+            let drift = try catalog.verify(library: url)
+            print(json ? try Run.json(drift) : drift.text)
+            if !drift.isClean { throw ExitCode(1) }
         }
     }
 }

@@ -168,13 +168,26 @@ final class RunnerTests: XCTestCase {
     }
 
     func testForeignFileInTheWayIsNeverOverwritten() throws {
-        let a = try ContentHash.ofFile(folder.path("in/a.txt"))
-        let id = ContentHash.uuid(fromHex: a).uuidString.lowercased()
-        try write("mine", to: "library/shouts/2024/03/\(id).txt")
-        let report = try run(try pipeline())
+        try write("mine", to: "library/shouts/a.txt")
+        let byName = try PipelineLoader(registry: testRegistry).load(yaml: """
+            inputs: { include: ["**/*.txt"] }
+            steps: [text-date, { shout: { output: "shouts/{name}.txt" } }]
+            """, file: "test.yaml")
+        let report = try run(byName)
         XCTAssertEqual(report.failed, 1)
-        XCTAssertTrue(report.failures[0].reason.contains("already exists"), report.failures[0].reason)
-        XCTAssertEqual(try String(contentsOf: library.appendingPathComponent("shouts/2024/03/\(id).txt"), encoding: .utf8), "mine")
+        XCTAssertEqual(report.failures.first?.reason, "shouts/a.txt already exists in the library and was not made by Darkroom; left untouched")
+        XCTAssertEqual(try String(contentsOf: library.appendingPathComponent("shouts/a.txt"), encoding: .utf8), "mine")
+    }
+
+    func testTwoInputsMappingToOneOutputPathAreReported() throws {
+        try write("2024-03-05 another a", to: "in/sub/a.txt")
+        let byName = try PipelineLoader(registry: testRegistry).load(yaml: """
+            inputs: { include: ["**/*.txt"] }
+            steps: [text-date, { shout: { output: "shouts/{name}.txt" } }]
+            """, file: "test.yaml")
+        let report = try run(byName)
+        XCTAssertEqual(report.failed, 1)
+        XCTAssertTrue(report.failures.first?.reason.contains("two inputs map to the same output path") == true, "\(report.failures)")
     }
 
     func testDryRunPlansWithoutWriting() throws {
@@ -182,5 +195,50 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(plan.entries.map(\.action), [.process, .process, .process])
         XCTAssertEqual(plan.entries[0].steps, ["text-date", "shout"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.path))
+    }
+
+    func testAFileThatChangesWhileBeingImportedIsReportedNotRecorded() throws {
+        let pipeline = try PipelineLoader(registry: testRegistry).load(yaml: """
+            inputs: { include: ["**/a.txt"] }
+            steps: [text-date, shout, tamper]
+            """, file: "test.yaml")
+        let report = try run(pipeline)
+        XCTAssertEqual(report.failed, 1)
+        XCTAssertEqual(report.failures.first?.reason, "the file changed while it was being imported; run again to import the new version")
+        XCTAssertEqual(try Catalog(library: library).assets(), [], "nothing half old, half new is recorded")
+    }
+
+    func testNothingIsWrittenThroughASymlinkInTheLibrary() throws {
+        let elsewhere = folder.path("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: library.appendingPathComponent("shouts"), withDestinationURL: elsewhere)
+        let report = try run(try pipeline())
+        XCTAssertEqual(report.failed, 3)
+        XCTAssertTrue(report.failures.allSatisfy { $0.reason.hasPrefix("refusing to write through the symbolic link") }, "\(report.failures)")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), [])
+    }
+
+    func testCatalogVerifyReportsDrift() throws {
+        _ = try run(try pipeline())
+        let catalog = try Catalog(library: library)
+        XCTAssertTrue(try catalog.verify(library: library).isClean)
+        let outputs = try catalog.allOutputs().map(\.path)
+        try FileManager.default.removeItem(at: library.appendingPathComponent(outputs[0]))
+        try Data("tampered".utf8).write(to: library.appendingPathComponent(outputs[1]))
+        try write("stray", to: "library/stray.txt")
+        let drift = try catalog.verify(library: library)
+        XCTAssertEqual(drift.missing, [outputs[0]])
+        XCTAssertEqual(drift.changed, [outputs[1]])
+        XCTAssertEqual(drift.untracked, ["stray.txt"])
+    }
+
+    func testALostCatalogIsRebuiltByRunningAgain() throws {
+        _ = try run(try pipeline())
+        try FileManager.default.removeItem(at: library.appendingPathComponent(".darkroom"))
+        let report = try run(try pipeline())
+        XCTAssertEqual(report.failures, [], "outputs named with the photo's id are recognised as Darkroom's")
+        XCTAssertEqual(report.processed, 3)
+        XCTAssertTrue(try Catalog(library: library).verify(library: library).isClean)
     }
 }

@@ -82,4 +82,21 @@ struct Roll: CollectionStage {
     }
 }
 
-let testRegistry = StageRegistry([StageDescriptor(TextDate.self), StageDescriptor(Shout.self), StageDescriptor(Roll.self)])
+let testRegistry = StageRegistry([StageDescriptor(TextDate.self), StageDescriptor(Shout.self), StageDescriptor(Roll.self),
+                                  StageDescriptor(Tamper.self)])
+
+/// Appends to its input while "processing" it, as a sync client or editor might.
+struct Tamper: Stage {
+    static let name = "tamper"
+    static let summary = "Changes the input file while it is being processed."
+    typealias Options = NoOptions
+
+    init(options: NoOptions) {}
+
+    func process(_ item: Item, context: StageContext) throws {
+        let handle = try FileHandle(forWritingTo: item.source)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(" edited".utf8))
+        try handle.close()
+    }
+}

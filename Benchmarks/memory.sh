@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Peak memory of an import as the roll grows: darkroom's import-camera-roll pipeline over a small and a
+# large roll, peak RSS (GNU time, KB) of each, and their ratio. Memory must not grow with the number of
+# photos: target large / small <= 1.2.
+#
+#   Benchmarks/memory.sh [--quick]
+#
+# Full: 50 vs 1000 photos of 2000x1500; --quick: 20 vs 200 photos of 1024x768 (the HEIC encoding of
+# 2000x1500 photos costs about 4 CPU-seconds each, which would take the quick run past a few minutes;
+# smaller photos make the fixed per-photo memory smaller, so growth with the count shows more, not
+# less). SIZE=WxH overrides the size. The photos are K=6 generated pictures (make_photos) copied
+# round-robin, each copy with its own EXIF date (so none is deduplicated and they spread over ~3 years
+# of folders). Both runs use --jobs $(nproc).
+source "$(dirname "$0")/bench-lib.sh"
+quick=0; [ "${1:-}" = "--quick" ] && quick=1
+if [ $quick = 1 ]; then small=20 large=200 size=${SIZE:-1024x768}; else small=50 large=1000 size=${SIZE:-2000x1500}; fi
+k=6
+header "memory$([ $quick = 1 ] && echo ' (quick)')"
+bin=$(bench_bin)
+bench_scratch memory
+
+base=$(base_photos "$size" "$k")
+for n in "$small" "$large"; do variants "$base" "$k" "$BENCH_OUT/inputs/mem-$size-$n" "$n"; done
+echo "inputs: $small and $large photos of $size ($k distinct pictures)"
+
+printf '%-8s %8s %10s %14s %s\n' photos "wall s" "photos/s" "peak RSS KB" summary
+for n in "$small" "$large"; do
+  in="$BENCH_OUT/inputs/mem-$size-$n"
+  cat "$in"/*.jpg > /dev/null
+  measure "run_$n" "$bin" run "$ROOT/pipelines/import-camera-roll.yaml" --input "$in" --library "$SCRATCH/lib-$n" --jobs "$JOBS"
+  w=run_${n}_wall; r=run_${n}_rss
+  printf '%-8s %8s %10.2f %14s %s\n' "$n" "${!w}" "$(calc "$n / ${!w}")" "${!r}" "$(grep -m1 'found:' "$SCRATCH/run_$n.log")"
+done
+rs=run_${small}_rss; rl=run_${large}_rss
+ratio=$(calc "${!rl} / ${!rs}")
+echo
+echo "peak RSS: $small photos $(calc "${!rs} / 1024") MB, $large photos $(calc "${!rl} / 1024") MB: ratio ${ratio}x"
+summary "memory: peak RSS ${large} / ${small} photos" "${ratio}x (${!rs} -> ${!rl} KB)" "<=1.2x" "$(met le "$ratio" 1.2)"
