@@ -70,7 +70,7 @@ let package = Package(
             "TimelapseStage", "CollageStage",
         ], swiftSettings: swift5),
         .executableTarget(name: "darkroom", dependencies: [
-            "DarkroomCore", "DarkroomStages",
+            "DarkroomCore", "DarkroomImaging", "DarkroomStages",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: swift5),

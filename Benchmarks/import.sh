@@ -9,20 +9,26 @@
 # K=4, N=4, C=2.
 #
 #   darkroom  darkroom run pipelines/import-camera-roll.yaml --input IN --library LIB (--jobs $(nproc)):
-#             HEIC 2048 px, quality 60, x265 preset medium, 8 bit, plus a 200 px JPEG Q80
+#             HEIC 2048 px at the pipeline's quality and x265 preset (60 or 50, medium), 8 bit, plus a
+#             200 px JPEG Q80
 #   vips      per photo, xargs -P $(nproc):  vipsthumbnail IN -s 2048 -o OUT.heic[Q=q,bitdepth=8]
 #                                            vipsthumbnail IN -s 200 -o OUT_tn.jpg[Q=80,strip]
 #             (libvips 8.14 heifsave always uses x265's default preset, slow; bitdepth=8 as Darkroom's,
 #             the default would be 12)
 # Equal output: SSIM of each HEIC, decoded, against a 2048 px reference made by `vips thumbnail` from the
-# original (mean over photos), and total bytes. vips is timed over all photos at Q60 (Darkroom's
-# quality); then Qs are tried on the first CAL photos (full: 4, quick: 2) and the one whose HEIC bytes are
+# original (mean over photos), and total bytes. vips is timed over all photos at Darkroom's nominal
+# quality; then Qs are tried on the first CAL photos (full: 4, quick: 2) and the one whose HEIC bytes are
 # closest to Darkroom's on those photos, and the one closest in SSIM, are timed over all photos too if
-# they differ from 60. The ratio at equal bytes is the headline. Target: darkroom >= 3x vips.
+# they differ from it. The ratio at equal bytes is the headline. Target: darkroom >= 3x vips.
 # Last, darkroom runs shorter pipelines over the same photos to show where its time goes.
 source "$(dirname "$0")/bench-lib.sh"
 quick=0; [ "${1:-}" = "--quick" ] && quick=1
-if [ $quick = 1 ]; then k=4 n=4 ncorp=2 cal=2 qs=(55 60 65); else k=8 n=24 ncorp=1000 cal=4 qs=(50 55 60 65 70); fi
+pipeline="$ROOT/pipelines/import-camera-roll.yaml"
+# The pipeline's HEIC quality and preset (vips is run at the same nominal Q, then calibrated around it).
+dq=$(awk '/heic-encode/ {f = 1} f && /quality:/ {print $2; exit}' "$pipeline"); dq=${dq:-60}
+dp=$(awk '/heic-encode/ {f = 1} f && /preset:/ {print $2; exit}' "$pipeline"); dp=${dp:-medium}
+if [ $quick = 1 ]; then k=4 n=4 ncorp=2 cal=2 qs=($((dq - 5)) "$dq" $((dq + 5)))
+else k=8 n=24 ncorp=1000 cal=4 qs=($((dq - 10)) $((dq - 5)) "$dq" $((dq + 5)) $((dq + 10))); fi
 header "import$([ $quick = 1 ] && echo ' (quick)')"
 bin=$(bench_bin)
 bench_scratch import
@@ -36,7 +42,7 @@ echo "inputs: $n generated 4000x3000 JPEGs + $c corpus JPEGs = $count photos, $(
 cat "${files[@]}" > /dev/null
 
 # Darkroom.
-measure darkroom "$bin" run "$ROOT/pipelines/import-camera-roll.yaml" --input "$in" --library "$SCRATCH/lib" --jobs "$JOBS"
+measure darkroom "$bin" run "$pipeline" --input "$in" --library "$SCRATCH/lib" --jobs "$JOBS"
 echo "darkroom: $(grep -m1 'found:' "$SCRATCH/darkroom.log" || tail -1 "$SCRATCH/darkroom.log")"
 
 # References: 2048 px, upright, as PNG.
@@ -71,11 +77,11 @@ vips_run() {
     _ {} "$out" "$q" < <(printf '%s\0' "$@")
 }
 
-# The vips CLI at Darkroom's nominal quality (Q60) over every photo, timed.
-vips_run vips_60 60 "$SCRATCH/vips-60" "${files[@]}"
+# The vips CLI at Darkroom's nominal quality over every photo, timed.
+vips_run vips_$dq "$dq" "$SCRATCH/vips-$dq" "${files[@]}"
 
 # Calibration on the first CAL photos: the vips Q whose HEIC bytes (and, separately, SSIM) are closest to
-# Darkroom's on the same photos. Q60 reuses the timed run's files.
+# Darkroom's on the same photos. Darkroom's own Q reuses the timed run's files.
 calfiles=("${files[@]:0:$cal}")
 dr_cal_bytes=0; dr_cal_ssim=()
 for f in "${calfiles[@]}"; do s=$(basename "${f%.*}")
@@ -87,7 +93,7 @@ printf '  %-6s %12s %8s %8s\n' "vips Q" "HEIC bytes" SSIM "wall s"
 best_q=""; best_db=""; ssim_q=""; best_ds=""
 for q in "${qs[@]}"; do
   o="$SCRATCH/vips-$q"; w="-"
-  if [ "$q" != 60 ]; then o="$SCRATCH/cal-$q"; vips_run cal_$q "$q" "$o" "${calfiles[@]}"; w=cal_${q}_wall; w=${!w}; fi
+  if [ "$q" != "$dq" ]; then o="$SCRATCH/cal-$q"; vips_run cal_$q "$q" "$o" "${calfiles[@]}"; w=cal_${q}_wall; w=${!w}; fi
   b=0; t=()
   for f in "${calfiles[@]}"; do s=$(basename "${f%.*}"); b=$((b + $(stat -c %s "$o/$s.heic"))); t+=("$(ssim_of "$o/$s.heic" "$s")"); done
   t=$(mean "${t[@]}")
@@ -98,15 +104,15 @@ for q in "${qs[@]}"; do
 done
 echo "vips Q matching darkroom's bytes: $best_q; matching its SSIM: $ssim_q"
 
-# Timed runs over every photo at the byte-matched Q and the SSIM-matched Q (Q60 is done already).
-timed_qs=(60); for q in "$best_q" "$ssim_q"; do [[ " ${timed_qs[*]} " == *" $q "* ]] || timed_qs+=("$q"); done
+# Timed runs over every photo at the byte-matched Q and the SSIM-matched Q (Darkroom's Q is done already).
+timed_qs=("$dq"); for q in "$best_q" "$ssim_q"; do [[ " ${timed_qs[*]} " == *" $q "* ]] || timed_qs+=("$q"); done
 echo
 printf '%-22s %8s %12s %12s %8s %9s %12s\n' run "wall s" "HEIC bytes" "thumb bytes" "SSIM" "photos/s" "peak RSS KB"
-printf '%-22s %8s %12s %12s %8s %9.2f %12s\n' "darkroom (Q60 medium)" "$darkroom_wall" "$dr_heic_bytes" "$dr_thumb_bytes" "$dr_mean_ssim" \
+printf '%-22s %8s %12s %12s %8s %9.2f %12s\n' "darkroom (Q$dq $dp)" "$darkroom_wall" "$dr_heic_bytes" "$dr_thumb_bytes" "$dr_mean_ssim" \
   "$(calc "$count / $darkroom_wall")" "$darkroom_rss"
 for q in "${timed_qs[@]}"; do
   o="$SCRATCH/vips-$q"
-  [ "$q" = 60 ] || vips_run vips_$q "$q" "$o" "${files[@]}"
+  [ "$q" = "$dq" ] || vips_run vips_$q "$q" "$o" "${files[@]}"
   w=vips_${q}_wall; r=vips_${q}_rss
   t=(); for f in "${files[@]}"; do s=$(basename "${f%.*}"); t+=("$(ssim_of "$o/$s.heic" "$s")"); done
   printf '%-22s %8s %12s %12s %8s %9.2f %12s\n' "vips CLI (Q$q slow)" "${!w}" "$(bytes_of "$o"/*.heic)" "$(bytes_of "$o"/*_tn.jpg)" "$(mean "${t[@]}")" \
@@ -127,6 +133,6 @@ echo "darkroom time split (wall s, same photos, --jobs $JOBS): whole import $dar
 
 r=ratio_$best_q; r2=ratio_$ssim_q
 echo
-echo "darkroom / vips CLI at equal bytes (vips Q$best_q): ${!r}x; at equal SSIM (vips Q$ssim_q): ${!r2}x; at equal nominal Q60: ${ratio_60}x"
+echo "darkroom / vips CLI at equal bytes (vips Q$best_q): ${!r}x; at equal SSIM (vips Q$ssim_q): ${!r2}x; at equal nominal Q$dq: $(r3=ratio_$dq; echo "${!r3}")x"
 summary "import: darkroom / vips CLI" "${!r}x (vips Q$best_q)" ">=3x" "$(met ge "${!r}" 3)"
 summary "import: darkroom SSIM, HEIC bytes" "$dr_mean_ssim, $dr_heic_bytes" "-" "-"

@@ -5,15 +5,17 @@
 #
 #   Benchmarks/memory.sh [--quick]
 #
-# Full: 50 vs 1000 photos of 2000x1500; --quick: 20 vs 200 photos of 1024x768 (the HEIC encoding of
-# 2000x1500 photos costs about 4 CPU-seconds each, which would take the quick run past a few minutes;
+# Full: 50 vs 1000 photos of 2000x1500; --quick: 20 vs 200 photos of 640x480 (the HEIC encoding of a
+# 2000x1500 photo costs about 4 CPU-seconds, which would take the quick run far past a few minutes;
 # smaller photos make the fixed per-photo memory smaller, so growth with the count shows more, not
-# less). SIZE=WxH overrides the size. The photos are K=6 generated pictures (make_photos) copied
+# less). SMALL=, LARGE= and SIZE=WxH override the counts and the size, e.g.
+# `SIZE=640x480 Benchmarks/memory.sh` for the full counts with small photos (about 6 CPU-minutes). The photos are K=6 generated pictures (make_photos) copied
 # round-robin, each copy with its own EXIF date (so none is deduplicated and they spread over ~3 years
 # of folders). Both runs use --jobs $(nproc).
 source "$(dirname "$0")/bench-lib.sh"
 quick=0; [ "${1:-}" = "--quick" ] && quick=1
-if [ $quick = 1 ]; then small=20 large=200 size=${SIZE:-1024x768}; else small=50 large=1000 size=${SIZE:-2000x1500}; fi
+if [ $quick = 1 ]; then small=20 large=200 size=640x480; else small=50 large=1000 size=2000x1500; fi
+small=${SMALL:-$small} large=${LARGE:-$large} size=${SIZE:-$size}
 k=6
 header "memory$([ $quick = 1 ] && echo ' (quick)')"
 bin=$(bench_bin)

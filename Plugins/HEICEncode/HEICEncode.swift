@@ -23,7 +23,7 @@ public struct HEICEncode: Stage {
 
         /// Chosen by `Benchmarks/heic-quality.sh`: visually high quality (SSIM against the resized
         /// source) at a file size below a JPEG at quality 80 of the same pixels.
-        public static let defaultQuality = 60
+        public static let defaultQuality = 50
         public static let defaultPreset = "medium"
         public static let defaultOutput = "Photos/{yyyy}/{MM}/{id}.heic"
 

@@ -1,4 +1,6 @@
+import DarkroomCore
 import DarkroomVips
+import Foundation
 
 /// What image stages do with colour: keep the embedded profile, or convert to sRGB on purpose.
 public enum ColourHandling: String, Codable, Sendable, CaseIterable {
@@ -14,5 +16,15 @@ public enum ColourHandling: String, Codable, Sendable, CaseIterable {
         case .keep: return nil
         case .srgb: return header.iccProfile == nil ? nil : "srgb"
         }
+    }
+}
+
+/// Process-wide image settings derived from a run's settings.
+public enum ImagingSetup {
+    /// Starts libvips and gives each photo in flight its share of the cores
+    /// (libvips threads per operation = cores / photos processed at once).
+    public static func configure(for settings: RunSettings) throws {
+        try Vips.start()
+        Vips.setConcurrency(max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, settings.jobs)))
     }
 }

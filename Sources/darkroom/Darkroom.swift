@@ -1,5 +1,6 @@
 import ArgumentParser
 import DarkroomCore
+import DarkroomImaging
 import DarkroomStages
 import Foundation
 import Logging
@@ -88,6 +89,7 @@ struct Run: ParsableCommand {
                                    pixelLimit: Int(maxMegapixels * 1_000_000),
                                    timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current,
                                    jobs: jobs, force: force)
+        try ImagingSetup.configure(for: settings)
         let interactive = isatty(STDERR_FILENO) != 0 && !json
         let runner = Runner(pipeline: pipeline, settings: settings, logger: Logger(label: "darkroom"),
                             progress: interactive ? ProgressBar() : nil)

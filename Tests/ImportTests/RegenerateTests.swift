@@ -94,7 +94,7 @@ final class RegenerateTests: XCTestCase {
         let pipeline = ImportTests.root.appendingPathComponent("pipelines/regenerate-thumbnails.yaml").path
         let roll = folder.path("roll")
         try FileManager.default.createDirectory(at: roll.appendingPathComponent("extra"), withIntermediateDirectories: true)
-        for i in 1...12 { try Fixtures.photo(roll.appendingPathComponent("extra/photo-\(i).jpg"), width: 2400, height: 1600, seed: 100 + i) }
+        for i in 1...12 { try Fixtures.photo(roll.appendingPathComponent("extra/photo-\(i).jpg"), width: 1800, height: 1200, seed: 100 + i) }
         let process = Process()
         process.executableURL = binary
         process.arguments = ["run", pipeline, "--input", roll.path, "--library", library.path, "--jobs", "1"]
