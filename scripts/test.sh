@@ -1,6 +1,18 @@
 #!/usr/bin/env bash
-# Runs the test suite. Corpus tests read ../shared/corpus through DARKROOM_CORPUS (skipped when absent).
-set -euo pipefail
+# Runs the test suite (XCTest). Corpus tests read ../shared/corpus through DARKROOM_CORPUS (they skip
+# when it is absent). Ends with a plain "N passed, N failed" line.
+set -uo pipefail
 cd "$(dirname "$0")/.."
 export DARKROOM_CORPUS="${DARKROOM_CORPUS:-$(cd .. && pwd)/shared/corpus}"
-exec swift test "$@"
+log=$(mktemp); trap 'rm -f "$log"' EXIT
+swift test --disable-swift-testing "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+summary=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -1)
+if [ -n "$summary" ]; then
+  total=$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/')
+  failed=$(echo "$summary" | sed -E 's/.*with ([0-9]+) failures?.*/\1/')
+  skipped=$(echo "$summary" | sed -nE 's/.*with ([0-9]+) tests? skipped.*/\1/p')
+  echo
+  echo "$((total - failed - ${skipped:-0})) passed, $failed failed, ${skipped:-0} skipped"
+fi
+exit "$status"
