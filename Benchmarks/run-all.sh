@@ -29,7 +29,8 @@ for s in "${scripts[@]}"; do
   case $s in
     timelapse) l=$(grep -m1 '^ratio:' "$logs/$s.log" || true); [ -n "$l" ] && printf '%s\t%s\t%s\t%s\n' "timelapse: darkroom / ffmpeg CLI" \
                  "$(echo "$l" | grep -o '[0-9.]*x' | head -1)" "-" "-" >> "$BENCH_SUMMARY" ;;
-    heic-quality) l=$(grep -E -m1 '^medium +60 ' "$logs/$s.log" || true); [ -n "$l" ] && printf '%s\t%s\t%s\t%s\n' "heic-quality: medium Q60 SSIM, vs JPEG80" \
+    heic-quality) q=$(awk '/heic-encode/ {f = 1} f && /quality:/ {print $2; exit}' "$ROOT/pipelines/import-camera-roll.yaml")
+                  l=$(grep -E -m1 "^medium +${q:-60} " "$logs/$s.log" || true); [ -n "$l" ] && printf '%s\t%s\t%s\t%s\n' "heic-quality: medium Q${q:-60} SSIM, vs JPEG80" \
                  "$(echo "$l" | awk '{print $3 ", " $4}')" "-" "-" >> "$BENCH_SUMMARY" ;;
   esac
 done
