@@ -24,13 +24,14 @@ qualities=(40 45 50 55 60 65 70); presets=(fast medium slow)
 [ $quick = 1 ] && { qualities=(50 60 70); presets=(medium); }
 
 # References: the pixels heic-encode receives (2048 px, upright), and a JPEG Q80 of them.
-jpeg_bytes=0
+jpeg_bytes=0; jpeg_ssim=0; n=0
 for f in "$work"/in/*; do
   b=$(basename "$f"); vips thumbnail "$f" "$work/$b.ref.png" 2048 --size down
   vips jpegsave "$work/$b.ref.png" "$work/$b.q80.jpg" --Q 80 --optimize-coding
   jpeg_bytes=$((jpeg_bytes + $(stat -c %s "$work/$b.q80.jpg")))
+  jpeg_ssim=$(echo "$jpeg_ssim + $(ssim "$work/$b.ref.png" "$work/$b.q80.jpg")" | bc -l); n=$((n + 1))
 done
-echo "photos: $(ls "$work/in" | wc -l), JPEG Q80 total: $jpeg_bytes bytes"
+printf "photos: %d, JPEG Q80: %d bytes in all, SSIM %.4f\n" "$n" "$jpeg_bytes" "$(echo "$jpeg_ssim / $n" | bc -l)"
 printf "%-8s %-4s %8s %10s %8s\n" preset Q SSIM "vs JPEG80" seconds
 for preset in "${presets[@]}"; do
   for q in "${qualities[@]}"; do

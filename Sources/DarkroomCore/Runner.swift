@@ -272,6 +272,18 @@ public final class Runner {
         return Work(keys: keys, required: required.sorted(), pending: pending)
     }
 
+    /// The work for a photo whose outputs a catalog rebuild found: only the steps that learn facts
+    /// about it (its capture date) run again; everything it produced is already in the library.
+    private func adopting(_ work: Work) -> Work {
+        let learning = pipeline.itemSteps.filter { !$0.configured.writes.isEmpty && !$0.configured.writes.contains(.image) }.map(\.index)
+        var required = Set(learning)
+        var frontier = learning
+        while let next = frontier.popLast() {
+            for dependency in dependencies[next] where required.insert(dependency).inserted { frontier.append(dependency) }
+        }
+        return Work(keys: work.keys, required: required.sorted(), pending: work.pending)
+    }
+
     // MARK: Running one photo
 
     enum Outcome {
@@ -303,8 +315,14 @@ public final class Runner {
                         fileSize: file.size, modificationDate: file.modificationDate)
         defer { item.attachments.removeAll() }
 
-        let work: Work
-        do { work = try self.work(for: hash, catalog: catalog) } catch {
+        var work: Work
+        var adopted = false
+        do {
+            // Outputs recorded by `catalog rebuild` under this photo's id: take them, and its work, as done.
+            adopted = try catalog.adopt(contentHash: hash) > 0
+            work = try self.work(for: hash, catalog: catalog)
+            if adopted { work = adopting(work) }
+        } catch {
             failures.record(path: file.url.path, step: "plan", reason: "\(error)")
             return (.failed([]), nil)
         }
@@ -323,11 +341,14 @@ public final class Runner {
                                        logger: logger, publisher: publisher, item: item)
             do {
                 try perform(item, context)
-                if work.pending.contains(index) { completedUnits.append((catalogIDs[index], work.keys[index]!)) }
+                if work.pending.contains(index) && !adopted { completedUnits.append((catalogIDs[index], work.keys[index]!)) }
             } catch {
                 failedStep = (stepIDs[index], "\(error)")
                 break
             }
+        }
+        if adopted && failedStep == nil {
+            completedUnits = pipeline.itemSteps.map { (catalogIDs[$0.index], work.keys[$0.index]!) }
         }
         if failedStep == nil, let changed = changedSince(file) {
             failedStep = ("read", changed)

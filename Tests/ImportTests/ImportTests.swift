@@ -95,6 +95,24 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(report.published, [])
     }
 
+    func testALostCatalogIsRebuiltFromTheLibraryAndNothingIsEncodedAgain() throws {
+        let first = try run(try pipeline())
+        let stamps = try first.published.map { try FileManager.default.attributesOfItem(atPath: library.appendingPathComponent($0).path)[.modificationDate] as? Date }
+        try FileManager.default.removeItem(at: library.appendingPathComponent(".darkroom"))
+
+        let rebuilt = try Catalog(library: library).rebuild(library: library)
+        XCTAssertEqual(rebuilt.files, 12)
+        XCTAssertEqual(rebuilt.photos, 6)
+        let again = try run(try pipeline())
+        XCTAssertEqual(again.failures, [])
+        XCTAssertEqual(again.published, [], "the library's files are adopted, not made again")
+        XCTAssertEqual(try first.published.map { try FileManager.default.attributesOfItem(atPath: library.appendingPathComponent($0).path)[.modificationDate] as? Date }, stamps)
+        let catalog = try Catalog(library: library)
+        XCTAssertTrue(try catalog.verify(library: library).isClean)
+        XCTAssertEqual(try catalog.assets().compactMap(\.captureLocal).count, 6, "capture dates are learned again")
+        XCTAssertEqual(try run(try pipeline()).skipped, 6)
+    }
+
     func testChangingTheThumbnailSizeRedoesOnlyThumbnails() throws {
         let first = try run(try pipeline())
         let photos = first.published.filter { $0.hasPrefix("Photos/") }
