@@ -20,8 +20,9 @@ photos=(  # real cameras and phones, 8 to 16 MP
 )
 i=0; for p in "${photos[@]}"; do i=$((i + 1)); [ -f "$CORPUS/$p" ] && cp "$CORPUS/$p" "$work/in/photo-$i.jpg"; done
 make_photos "$work/in" 2 3000x2000
-qualities=(40 45 50 55 60 65 70); presets=(fast medium slow)
+qualities=(40 45 50 55 60 65 70); presets=(${HEIC_PRESETS:-ultrafast veryfast fast medium slow})
 [ $quick = 1 ] && { qualities=(50 60 70); presets=(medium); }
+[ -n "${HEIC_QUALITIES:-}" ] && qualities=($HEIC_QUALITIES)
 
 # References: the pixels heic-encode receives (2048 px, upright), and a JPEG Q80 of them.
 jpeg_bytes=0; jpeg_ssim=0; n=0

@@ -90,9 +90,7 @@ r_vips1=$(calc "${best[vips_1]} / ${best[darkroom]}")
 if le "${best[vips_P]}" "${best[vips_1]}"; then r_best=$r_vips best_way="xargs -P $JOBS"; else r_best=$r_vips1 best_way="one process"; fi
 echo
 echo "darkroom / vipsthumbnail: ${r_vips}x against xargs -P $JOBS, ${r_vips1}x against one process"
-measure sha256 sha256sum "${files[@]}"
-echo "darkroom overhead without the thumbnail step (hash, EXIF date, catalog): ${best[darkroom_exif_date_only]} s of ${best[darkroom]} s" \
-  "(sha256sum of the same files, one core: $sha256_wall s)"
+echo "darkroom overhead without the thumbnail step (hash, EXIF date, catalog): ${best[darkroom_exif_date_only]} s of ${best[darkroom]} s"
 summary "thumbnails: darkroom images/s" "$dr_ips" "-" "-"
 summary "thumbnails: darkroom / vipsthumbnail" "${r_best}x (vs $best_way)" ">=1.5x" "$(met ge "$r_best" 1.5)"
 if [ -n "$IM" ]; then

@@ -135,10 +135,23 @@ public final class Catalog: @unchecked Sendable {
         }
     }
 
-    func rememberHash(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64, hash: String) throws {
+    /// A file's content hash with what identifies its version on disk.
+    struct FileHash {
+        var path: String
+        var size: Int64
+        var mtimeNanoseconds: Int64
+        var inode: UInt64
+        var hash: String
+    }
+
+    /// Remembers hashes so the next run need not read unchanged files.
+    func rememberHashes(_ hashes: [FileHash]) throws {
+        guard !hashes.isEmpty else { return }
         try database.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO file_stats (path, size, mtime_ns, inode, content_hash) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [path, size, mtimeNanoseconds, Int64(bitPattern: inode), hash])
+            for file in hashes {
+                try db.execute(sql: "INSERT OR REPLACE INTO file_stats (path, size, mtime_ns, inode, content_hash) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [file.path, file.size, file.mtimeNanoseconds, Int64(bitPattern: file.inode), file.hash])
+            }
         }
     }
 
@@ -192,9 +205,12 @@ public final class Catalog: @unchecked Sendable {
 
     /// Notes, before a file is renamed into the library, that it may appear there; a crash between the
     /// rename and `commit` leaves this row, and `recoverPending` removes the orphan file.
-    func markPending(_ path: String, run: Int64) throws {
+    func markPending(_ paths: [String], run: Int64) throws {
+        guard !paths.isEmpty else { return }
         try database.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO pending_outputs (path, run_id) VALUES (?, ?)", arguments: [path, run])
+            for path in paths {
+                try db.execute(sql: "INSERT OR REPLACE INTO pending_outputs (path, run_id) VALUES (?, ?)", arguments: [path, run])
+            }
         }
     }
 

@@ -1,9 +1,12 @@
 import Foundation
 
-/// Puts finished files into the library so that a crash never leaves a partial one:
-/// write to a temp file under `.darkroom/tmp`, fsync, note the path in the catalog's journal,
-/// link it into place without replacing anything (or replace only an older output of the same
-/// photo and step), fsync the folder.
+/// Puts finished files into the library so that a crash never leaves a partial one.
+///
+/// A photo's outputs are first *staged*: written to temp files under `.darkroom/tmp` and fsynced.
+/// Only when every step of the photo has succeeded are they *published* together: their paths are
+/// noted in the catalog's journal (one transaction), each is linked into place without replacing
+/// anything (or renamed over an older output of the same photo, or of the same step whose source
+/// changed), and the folders are fsynced. A failed photo leaves nothing in the library.
 final class Publisher: @unchecked Sendable {
     let library: URL
     let catalog: Catalog?
@@ -12,6 +15,16 @@ final class Publisher: @unchecked Sendable {
     private let lock = NSLock()
     /// Digests of files published this run, by library-relative path (for the catalog).
     private var digests: [String: String] = [:]
+
+    /// A complete, fsynced temp file waiting to be published.
+    struct Staged {
+        var relativePath: String
+        var step: String
+        var owner: String
+        var temp: URL
+        var size: Int64
+        var digest: String
+    }
 
     init(library: URL, catalog: Catalog?, run: Int64) throws {
         self.library = library
@@ -29,36 +42,69 @@ final class Publisher: @unchecked Sendable {
         }
     }
 
-    /// Writes and publishes one file; `owner` is the catalog subject it belongs to (a photo's content
-    /// hash, or a collection step's subject): only an older output of the same owner is ever replaced.
-    func publish(_ relativePath: String, step: String, owner: String, write: (URL) throws -> Void) throws -> PublishedOutput {
-        let components = try Publisher.checkedComponents(relativePath)
+    /// Writes one output to a temp file (via `write`) and fsyncs it; `owner` is the catalog subject it
+    /// belongs to (a photo's content hash, or a collection step's subject).
+    func stage(_ relativePath: String, step: String, owner: String, write: (URL) throws -> Void) throws -> Staged {
+        _ = try Publisher.checkedComponents(relativePath)
         let ext = (relativePath as NSString).pathExtension
         let temp = temporaryFolder.appendingPathComponent(UUID().uuidString + (ext.isEmpty ? "" : "." + ext))
-        defer { unlink(temp.path) }
-        try write(temp)
-        guard let info = FileInfo(path: temp.path), info.isRegularFile, info.size > 0 else {
-            throw StageError("\(step) produced no data for \(relativePath)")
-        }
-        try Publisher.fsync(path: temp.path)
-        let digest = try ContentHash.ofFile(temp)
-
-        let parent = try makeParents(components.dropLast())
-        let final = parent.appendingPathComponent(components.last!)
-        if let existing = FileInfo(path: final.path) {
-            guard !existing.isSymlink else { throw StageError("refusing to write through the symbolic link \(final.path)") }
-            try checkReplaceable(relativePath, step: step, owner: owner)
-            // An older output of the same photo, or of the same step from a source that changed: replace atomically.
-            guard rename(temp.path, final.path) == 0 else { throw StageError("cannot replace \(relativePath): \(Publisher.errnoText())") }
-        } else {
-            try catalog?.markPending(relativePath, run: run)
-            guard link(temp.path, final.path) == 0 else {
-                throw StageError("cannot publish \(relativePath): \(Publisher.errnoText())")
+        do {
+            try write(temp)
+            guard let info = FileInfo(path: temp.path), info.isRegularFile, info.size > 0 else {
+                throw StageError("\(step) produced no data for \(relativePath)")
             }
+            try Publisher.fsync(path: temp.path)
+            return Staged(relativePath: relativePath, step: step, owner: owner, temp: temp, size: info.size,
+                          digest: try ContentHash.ofFile(temp))
+        } catch {
+            unlink(temp.path)
+            throw error
         }
-        try Publisher.fsync(path: parent.path)
-        lock.lock(); digests[relativePath] = digest; lock.unlock()
-        return PublishedOutput(step: step, path: relativePath, size: info.size)
+    }
+
+    /// Drops staged files (their photo failed).
+    func discard(_ staged: [Staged]) {
+        for file in staged { unlink(file.temp.path) }
+    }
+
+    /// Publishes staged files together. On failure, files this call had linked are removed again,
+    /// every temp file is removed, and the error is thrown.
+    func publish(_ staged: [Staged]) throws -> [PublishedOutput] {
+        defer { discard(staged) }
+        guard !staged.isEmpty else { return [] }
+        var placed: [(final: URL, fresh: Bool)] = []
+        do {
+            var targets: [(Staged, URL, Bool)] = []
+            for file in staged {
+                let components = try Publisher.checkedComponents(file.relativePath)
+                let final = try makeParents(components.dropLast()).appendingPathComponent(components.last!)
+                if let existing = FileInfo(path: final.path) {
+                    guard !existing.isSymlink else { throw StageError("refusing to write through the symbolic link \(final.path)") }
+                    try checkReplaceable(file.relativePath, step: file.step, owner: file.owner)
+                    targets.append((file, final, false))
+                } else {
+                    targets.append((file, final, true))
+                }
+            }
+            try catalog?.markPending(targets.filter(\.2).map(\.0.relativePath), run: run)
+            for (file, final, fresh) in targets {
+                // New paths are linked (never replacing a file that appeared meanwhile); an older
+                // output of the same photo or step is replaced atomically.
+                let result = fresh ? link(file.temp.path, final.path) : rename(file.temp.path, final.path)
+                guard result == 0 else {
+                    throw StageError("cannot \(fresh ? "publish" : "replace") \(file.relativePath): \(Publisher.errnoText())")
+                }
+                placed.append((final, fresh))
+            }
+            for folder in Set(placed.map { $0.final.deletingLastPathComponent().path }) { try Publisher.fsync(path: folder) }
+        } catch {
+            for (final, fresh) in placed where fresh { unlink(final.path) }
+            throw error
+        }
+        lock.lock()
+        for file in staged { digests[file.relativePath] = file.digest }
+        lock.unlock()
+        return staged.map { PublishedOutput(step: $0.step, path: $0.relativePath, size: $0.size) }
     }
 
     /// An existing file may be replaced only when Darkroom made it, for the same photo or by the same

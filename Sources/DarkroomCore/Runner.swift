@@ -195,6 +195,7 @@ public final class Runner {
                                   avoiding: [settings.library.appendingPathComponent(".darkroom")] + (insideLibrary ? [] : [settings.library]))
         let (found, skipped) = discovery.files(in: inputs)
         var hashes: [Result<String, Error>?] = Array(repeating: nil, count: found.count)
+        var fresh: [Catalog.FileHash] = []
         let lock = NSLock()
         DarkroomThreads.forEach(count: found.count, jobs: settings.jobs) { index in
             let file = found[index]
@@ -204,14 +205,15 @@ public final class Runner {
                     return cached
                 }
                 let hash = try ContentHash.ofFile(file.url)
-                if remember {
-                    try catalog?.rememberHash(path: file.url.path, size: file.size,
-                                              mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode, hash: hash)
-                }
+                let remembered = Catalog.FileHash(path: file.url.path, size: file.size,
+                                                  mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode, hash: hash)
+                lock.lock(); fresh.append(remembered); lock.unlock()
                 return hash
             }
             lock.lock(); hashes[index] = result; lock.unlock()
         }
+        // One transaction (one fsync) for all new hashes, not one per file.
+        if remember { try catalog?.rememberHashes(fresh) }
         var firstPath: [String: String] = [:]
         let entries = found.enumerated().map { index, file -> SurveyEntry in
             switch hashes[index]! {
@@ -352,20 +354,26 @@ public final class Runner {
         }
         if failedStep == nil, let changed = changedSince(file) {
             failedStep = ("read", changed)
-            completedUnits = []
         }
+        if failedStep == nil {
+            do { item.outputs = try publisher.publish(item.staged) } catch { failedStep = ("publish", "\(error)") }
+        } else {
+            publisher.discard(item.staged)
+        }
+        item.staged = []
+        if failedStep != nil { completedUnits = [] }
 
         let published = item.outputs.map(\.path)
         let outputs = item.outputs.filter { output in completedUnits.contains { $0.step == output.step } }
             .compactMap { output in publisher.digest(of: output.path).map { (output, $0) } }
-        do {
+        if !completedUnits.isEmpty { do {
             let stale = try catalog.commit(.init(subject: hash, units: completedUnits, outputs: outputs,
                                                  asset: completedUnits.isEmpty || rendition ? nil : Catalog.AssetFacts(item)),
                                              run: publisher.run)
             for path in stale { Publisher.retract(path, library: settings.library) }
         } catch {
             failedStep = failedStep ?? ("catalog", "cannot record results: \(error)")
-        }
+        } }
 
         if let (step, reason) = failedStep {
             failures.record(path: file.url.path, step: step, reason: reason)

@@ -36,13 +36,10 @@ public struct StageContext {
     let publisher: Publisher
     let item: Item
 
-    /// Publishes one output for the current item: `write` fills a temp file, which is fsynced and
-    /// renamed into `relativePath` in the library only once complete.
-    @discardableResult
-    public func publish(_ relativePath: String, write: (URL) throws -> Void) throws -> PublishedOutput {
-        let output = try publisher.publish(relativePath, step: catalogStep, owner: item.contentHash, write: write)
-        item.outputs.append(output)
-        return output
+    /// Adds one output for the current item: `write` fills a temp file, which is fsynced now and
+    /// put at `relativePath` in the library when all of the photo's steps have succeeded.
+    public func publish(_ relativePath: String, write: (URL) throws -> Void) throws {
+        item.staged.append(try publisher.stage(relativePath, step: catalogStep, owner: item.contentHash, write: write))
     }
 }
 
@@ -62,7 +59,8 @@ public struct CollectionContext {
     /// Publishes one output of the collection (a video, a collage) atomically.
     @discardableResult
     public func publish(_ relativePath: String, write: (URL) throws -> Void) throws -> PublishedOutput {
-        let output = try publisher.publish(relativePath, step: catalogStep, owner: subject, write: write)
+        let staged = try publisher.stage(relativePath, step: catalogStep, owner: subject, write: write)
+        let output = try publisher.publish([staged])[0]
         collector.append(output)
         return output
     }

@@ -160,7 +160,7 @@ final class RunnerTests: XCTestCase {
         let catalog = try Catalog(library: library)
         try write("half", to: "library/shouts/2024/03/orphan.txt")
         try write("partial", to: "library/.darkroom/tmp/partial.heic")
-        try catalog.markPending("shouts/2024/03/orphan.txt", run: 1)
+        try catalog.markPending(["shouts/2024/03/orphan.txt"], run: 1)
         let report = try run(try pipeline())
         XCTAssertEqual(report.skipped, 3)
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent("shouts/2024/03/orphan.txt").path))

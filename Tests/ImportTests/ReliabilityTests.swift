@@ -54,7 +54,9 @@ final class ReliabilityTests: XCTestCase {
         for attempt in 1...30 {
             let process = Process()
             process.executableURL = binary
+            // Every other run redoes all work (--force), so kills also land while outputs are being replaced.
             process.arguments = ["run", pipeline.path, "--input", roll.path, "--library", library.path, "--jobs", "2"]
+                + (attempt % 2 == 0 ? ["--force"] : [])
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
