@@ -364,16 +364,10 @@ public final class Runner {
         if failedStep != nil { completedUnits = [] }
 
         let published = item.outputs.map(\.path)
-        let outputs = item.outputs.filter { output in completedUnits.contains { $0.step == output.step } }
-            .compactMap { output in publisher.digest(of: output.path).map { (output, $0) } }
-        if !completedUnits.isEmpty { do {
-            let stale = try catalog.commit(.init(subject: hash, units: completedUnits, outputs: outputs,
-                                                 asset: completedUnits.isEmpty || rendition ? nil : Catalog.AssetFacts(item)),
-                                             run: publisher.run)
-            for path in stale { Publisher.retract(path, library: settings.library) }
-        } catch {
-            failedStep = failedStep ?? ("catalog", "cannot record results: \(error)")
-        } }
+        if !completedUnits.isEmpty {
+            do { try record(item, units: completedUnits, rendition: rendition, catalog: catalog, publisher: publisher) }
+            catch { failedStep = failedStep ?? ("catalog", "cannot record results: \(error)") }
+        }
 
         if let (step, reason) = failedStep {
             failures.record(path: file.url.path, step: step, reason: reason)
@@ -384,6 +378,17 @@ public final class Runner {
         return (.processed(published), ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash,
                                                   id: item.id, captureDate: item.captureDate,
                                                   pixelWidth: item.pixelWidth, pixelHeight: item.pixelHeight))
+    }
+
+    /// Records a photo's finished units and published outputs in one transaction, then removes the
+    /// outputs those units no longer make (from earlier options).
+    private func record(_ item: Item, units: [(step: String, key: String)], rendition: Bool,
+                        catalog: Catalog, publisher: Publisher) throws {
+        let outputs = item.outputs.filter { output in units.contains { $0.step == output.step } }
+            .compactMap { output in publisher.digest(of: output.path).map { (output, $0) } }
+        let stale = try catalog.commit(.init(subject: item.contentHash, units: units, outputs: outputs,
+                                             asset: rendition ? nil : Catalog.AssetFacts(item)), run: publisher.run)
+        for path in stale { Publisher.retract(path, library: settings.library) }
     }
 
     /// A reason when the file changed on disk while it was being processed.
