@@ -42,9 +42,8 @@ public struct Resize: Stage {
 
     public func process(_ item: Item, context: StageContext) throws {
         let header = try item.sourceHeader(settings: context.settings)
-        let image = try ImageLoader.thumbnail(of: item.source, width: options.longEdge, height: options.longEdge,
-                                              pixelLimit: context.settings.pixelLimit,
-                                              exportProfile: options.colour.exportProfile(for: header))
+        let image = try item.thumbnail(width: options.longEdge, height: options.longEdge, settings: context.settings,
+                                       colour: options.colour)
         do {
             // Decode now, so a corrupt file fails here with its reason, not in a later step.
             item.image = try image.materialized()

@@ -83,11 +83,9 @@ public struct Thumbnail: Stage {
     public var needs: Set<ItemAspect> { options.output.usesDateFields ? [.captureDate] : [] }
 
     public func process(_ item: Item, context: StageContext) throws {
-        let header = try item.sourceHeader(settings: context.settings)
         let crop: Image.Crop = options.mode == .square ? options.crop : .none
-        let largest = try ImageLoader.thumbnail(of: item.source, width: options.sizes[0], height: options.sizes[0], crop: crop,
-                                                pixelLimit: context.settings.pixelLimit,
-                                                exportProfile: ColourHandling.srgb.exportProfile(for: header))
+        let largest = try item.thumbnail(width: options.sizes[0], height: options.sizes[0], crop: crop,
+                                         settings: context.settings, colour: .srgb)
         let format: ImageFormat = options.format == .jpeg ? .jpeg(quality: options.quality) : .webp(quality: options.quality)
         var values = PathTemplate.values(for: item)
         do {

@@ -33,6 +33,15 @@ extension Item {
         orientation = header.orientation
         return header
     }
+
+    /// A shrink-on-load decode of the source that fits inside `width` x `height` (cropping when
+    /// asked), auto-oriented; the header checked once per item against the pixel limit is reused.
+    public func thumbnail(width: Int, height: Int, crop: Image.Crop = .none, settings: RunSettings,
+                          colour: ColourHandling) throws -> Image {
+        let header = try sourceHeader(settings: settings)
+        return try ImageLoader.decode(source, width: width, height: height, crop: crop,
+                                      exportProfile: colour.exportProfile(for: header))
+    }
 }
 
 /// Opens images safely: the header is checked against a pixel limit before any decoding, and
@@ -70,6 +79,11 @@ public enum ImageLoader {
     public static func thumbnail(of url: URL, width: Int, height: Int, crop: Image.Crop = .none,
                                  pixelLimit: Int, exportProfile: String? = nil) throws -> Image {
         _ = try header(of: url, pixelLimit: pixelLimit)
+        return try decode(url, width: width, height: height, crop: crop, exportProfile: exportProfile)
+    }
+
+    /// The shrink-on-load decode itself, for a file whose header has been checked.
+    static func decode(_ url: URL, width: Int, height: Int, crop: Image.Crop, exportProfile: String?) throws -> Image {
         do {
             return try Image.thumbnail(url.path, width: width, height: height, crop: crop,
                                        failOn: strictness, exportProfile: exportProfile)
