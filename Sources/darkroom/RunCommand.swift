@@ -1,0 +1,93 @@
+import ArgumentParser
+import DarkroomCore
+import DarkroomImaging
+import DarkroomStages
+import Foundation
+import Logging
+
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run a pipeline over input folders into a library.")
+
+    @OptionGroup var arguments: PipelineArguments
+
+    @Option(name: [.short, .long], help: "An input folder or file (repeatable). Default: the pipeline's inputs.folders.")
+    var input: [String] = []
+
+    @Option(name: [.short, .long], help: "The library (output) folder. Default: the pipeline's library.")
+    var library: String?
+
+    @Option(name: [.short, .long], help: "Photos processed at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "Refuse images over this many megapixels, from the header, before decoding.")
+    var maxMegapixels: Double = 100
+
+    @Option(help: "Time zone for times without an offset (GPS UTC, file times), e.g. Europe/Paris. Default: this machine's.")
+    var timeZone: String?
+
+    @Flag(help: "Print what would be done, and do nothing.")
+    var dryRun = false
+
+    @Flag(help: "Print the plan or the report as JSON on standard output.")
+    var json = false
+
+    @Option(help: "Also write the report as JSON to this file.")
+    var report: String?
+
+    @Flag(help: "Redo all work even when the catalog says it is current.")
+    var force = false
+
+    @Flag(name: .shortAndLong, help: "Log each file.")
+    var verbose = false
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        guard maxMegapixels > 0 else { throw ValidationError("--max-megapixels must be positive, got \(maxMegapixels)") }
+        if let timeZone, TimeZone(identifier: timeZone) == nil {
+            throw ValidationError("--time-zone: unknown time zone '\(timeZone)' (use a name like Europe/Paris or UTC)")
+        }
+    }
+
+    func run() throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = verbose ? .debug : .info
+            return handler
+        }
+        let pipeline = try arguments.load()
+        let inputs = (input.isEmpty ? pipeline.inputs.folders : input).map { URL(fileURLWithPath: $0) }
+        guard let libraryPath = library ?? pipeline.library else {
+            throw ValidationError("no library: give --library (or 'library:' in the pipeline)")
+        }
+        guard !inputs.isEmpty else { throw ValidationError("no inputs: give --input (or 'inputs: folders:' in the pipeline)") }
+        let settings = RunSettings(library: URL(fileURLWithPath: libraryPath, isDirectory: true),
+                                   pixelLimit: Int(maxMegapixels * 1_000_000),
+                                   timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current,
+                                   jobs: jobs, force: force)
+        try ImagingSetup.configure(for: settings)
+        let interactive = isatty(STDERR_FILENO) != 0 && !json
+        let runner = Runner(pipeline: pipeline, settings: settings, logger: Logger(label: "darkroom"),
+                            progress: interactive ? ProgressBar() : nil)
+        do {
+            if dryRun {
+                let plan = try runner.plan(inputs: inputs)
+                print(json ? try Self.json(plan) : plan.text)
+                return
+            }
+            let result = try runner.run(inputs: inputs)
+            if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if let report { try Data(try Self.json(result).utf8).write(to: URL(fileURLWithPath: report)) }
+            if json { print(try Self.json(result)) } else { print(result.summary) }
+            if !result.succeeded { throw ExitCode(1) }
+        } catch let error as RunError {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+
+    static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
