@@ -74,7 +74,7 @@ final class ReliabilityTests: XCTestCase {
         XCTAssertEqual(try catalog.allOutputs().count, 20)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: library.appendingPathComponent(".darkroom/tmp").path), [])
         XCTAssertEqual(try hashes(roll), originals, "originals untouched")
-        XCTAssertGreaterThan(kills, 15, "most runs were interrupted")
+        XCTAssertGreaterThan(kills, 10, "at least a third of the runs were interrupted mid-work")
         print("crash test: \(kills) kills survived, 0 files lost")
     }
 
