@@ -49,8 +49,7 @@ struct PhotoRenderer {
         let (across, down) = (Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
         let shrink = Image.jpegShrink(forScale: crop == .none ? max(across, down) : min(across, down))
         guard header.loader == "jpegload", shrink > 1 else {
-            return try ImageLoader.thumbnail(of: url, width: width, height: height, crop: crop,
-                                             pixelLimit: pixelLimit, exportProfile: profile)
+            return try ImageLoader.decode(url, width: width, height: height, crop: crop, exportProfile: profile)
         }
         var image = try Image.jpeg(url.path, shrink: shrink, sequential: header.orientation == 1, failOn: ImageLoader.strictness)
         if header.orientation != 1 { image = try image.autorotated() }

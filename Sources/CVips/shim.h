@@ -89,12 +89,6 @@ static inline int darkroom_vips_resize(VipsImage *in, VipsImage **out, double hs
 static inline int darkroom_vips_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
     return vips_crop(in, out, left, top, width, height, NULL);
 }
-static inline int darkroom_vips_rot(VipsImage *in, VipsImage **out, VipsAngle angle) {
-    return vips_rot(in, out, angle, NULL);
-}
-static inline int darkroom_vips_flip(VipsImage *in, VipsImage **out, VipsDirection direction) {
-    return vips_flip(in, out, direction, NULL);
-}
 static inline int darkroom_vips_avg(VipsImage *in, double *out) { return vips_avg(in, out, NULL); }
 static inline int darkroom_vips_getpoint(VipsImage *in, double **vector, int *n, int x, int y) {
     return vips_getpoint(in, vector, n, x, y, NULL);
@@ -149,9 +143,6 @@ static inline int darkroom_vips_bandjoin(VipsImage *a, VipsImage *b, VipsImage *
     return vips_bandjoin2(a, b, out, NULL);
 }
 static inline int darkroom_vips_addalpha(VipsImage *in, VipsImage **out) { return vips_addalpha(in, out, NULL); }
-static inline int darkroom_vips_smartcrop(VipsImage *in, VipsImage **out, int width, int height, VipsInteresting interesting) {
-    return vips_smartcrop(in, out, width, height, "interesting", interesting, NULL);
-}
 static inline int darkroom_vips_gaussblur(VipsImage *in, VipsImage **out, double sigma) {
     return vips_gaussblur(in, out, sigma, NULL);
 }
@@ -165,15 +156,6 @@ static inline int darkroom_vips_webpsave(VipsImage *in, const char *path, int qu
 }
 static inline int darkroom_vips_pngsave(VipsImage *in, const char *path, gboolean strip) {
     return vips_pngsave(in, path, "strip", strip, NULL);
-}
-static inline int darkroom_vips_jpegsave_buffer(VipsImage *in, void **buf, size_t *len, int quality) {
-    return vips_jpegsave_buffer(in, buf, len, "Q", quality, "optimize_coding", TRUE, NULL);
-}
-static inline int darkroom_vips_heifsave(VipsImage *in, const char *path, int quality) {
-    return vips_heifsave(in, path, "Q", quality, "bitdepth", 8, NULL);
-}
-static inline int darkroom_vips_image_write_to_file(VipsImage *in, const char *path) {
-    return vips_image_write_to_file(in, path, NULL);
 }
 
 /* Metadata. */

@@ -229,7 +229,7 @@ public final class Catalog: @unchecked Sendable {
     struct Completion {
         var subject: String
         var units: [(step: String, key: String)]
-        var outputs: [(output: PublishedOutput, sha256: String)]
+        var outputs: [PublishedOutput]
         var asset: AssetFacts?
     }
 
@@ -239,7 +239,7 @@ public final class Catalog: @unchecked Sendable {
         try database.write { db in
             if let asset = completion.asset { try Catalog.upsert(asset, run: run, db: db) }
             var stale: [String] = []
-            let fresh = Set(completion.outputs.map(\.output.path))
+            let fresh = Set(completion.outputs.map(\.path))
             for unit in completion.units {
                 try db.execute(sql: "INSERT OR REPLACE INTO units (step, subject, unit_key, run_id) VALUES (?, ?, ?, ?)",
                                arguments: [unit.step, completion.subject, unit.key, run])
@@ -250,9 +250,9 @@ public final class Catalog: @unchecked Sendable {
                     stale.append(path)
                 }
             }
-            for (output, sha) in completion.outputs {
+            for output in completion.outputs {
                 try db.execute(sql: "INSERT OR REPLACE INTO outputs (path, step, subject, size, sha256, run_id) VALUES (?, ?, ?, ?, ?, ?)",
-                               arguments: [output.path, output.step, completion.subject, output.size, sha, run])
+                               arguments: [output.path, output.step, completion.subject, output.size, output.sha256, run])
                 try db.execute(sql: "DELETE FROM pending_outputs WHERE path = ?", arguments: [output.path])
             }
             return stale
@@ -340,11 +340,6 @@ public final class Catalog: @unchecked Sendable {
                              width: $0["width"], height: $0["height"])
             }
         }
-    }
-
-    /// How many runs the catalog has recorded.
-    public func runCount() throws -> Int {
-        try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM runs") ?? 0 }
     }
 
     static func timestamp() -> String { ISO8601DateFormatter().string(from: Date()) }

@@ -13,8 +13,8 @@ final class Publisher: @unchecked Sendable {
     let run: Int64
     let temporaryFolder: URL
     private let lock = NSLock()
-    /// Digests of files published this run, by library-relative path (for the catalog).
-    private var digests: [String: String] = [:]
+    /// Library-relative paths published this run (two photos may not claim one path).
+    private var publishedThisRun = Set<String>()
 
     /// A complete, fsynced temp file waiting to be published.
     struct Staged {
@@ -102,9 +102,9 @@ final class Publisher: @unchecked Sendable {
             throw error
         }
         lock.lock()
-        for file in staged { digests[file.relativePath] = file.digest }
+        for file in staged { publishedThisRun.insert(file.relativePath) }
         lock.unlock()
-        return staged.map { PublishedOutput(step: $0.step, path: $0.relativePath, size: $0.size) }
+        return staged.map { PublishedOutput(step: $0.step, path: $0.relativePath, size: $0.size, sha256: $0.digest) }
     }
 
     /// An existing file may be replaced only when Darkroom made it, for the same photo or by the same
@@ -116,7 +116,7 @@ final class Publisher: @unchecked Sendable {
             if !owner.hasPrefix("collection:"), relativePath.contains(ContentHash.uuid(fromHex: owner).uuidString.lowercased()) { return }
             throw StageError("\(relativePath) already exists in the library and was not made by Darkroom; left untouched")
         }
-        lock.lock(); let publishedThisRun = digests[relativePath] != nil; lock.unlock()
+        lock.lock(); let publishedThisRun = self.publishedThisRun.contains(relativePath); lock.unlock()
         if known.subject == owner && !publishedThisRun { return }
         if publishedThisRun || known.step != step {
             throw StageError("\(relativePath) is already the output of another photo\(publishedThisRun ? " in this run" : ""); "
@@ -134,11 +134,6 @@ final class Publisher: @unchecked Sendable {
         }
     }
 
-    /// The SHA-256 of a file published this run.
-    func digest(of relativePath: String) -> String? {
-        lock.lock(); defer { lock.unlock() }
-        return digests[relativePath]
-    }
 
     /// A library-relative path split into components, refusing anything that could leave the library.
     static func checkedComponents(_ relativePath: String) throws -> [String] {

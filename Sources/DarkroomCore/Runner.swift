@@ -310,7 +310,6 @@ public final class Runner {
     private func record(_ item: Item, units: [(step: String, key: String)], rendition: Bool,
                         catalog: Catalog, publisher: Publisher) throws {
         let outputs = item.outputs.filter { output in units.contains { $0.step == output.step } }
-            .compactMap { output in publisher.digest(of: output.path).map { (output, $0) } }
         let stale = try catalog.commit(.init(subject: item.contentHash, units: units, outputs: outputs,
                                              asset: rendition ? nil : Catalog.AssetFacts(item)), run: publisher.run)
         for path in stale { Publisher.retract(path, library: settings.library) }
@@ -351,8 +350,8 @@ public final class Runner {
             let context = CollectionContext(step: id, catalogStep: catalogID, subject: subject, settings: settings, logger: logger,
                                             publisher: publisher, reporter: failures, collector: collector)
             try perform(items, context)
-            let outputs = collector.outputs.compactMap { output in publisher.digest(of: output.path).map { (output, $0) } }
-            let stale = try catalog.commit(.init(subject: subject, units: [(catalogID, key)], outputs: outputs, asset: nil), run: publisher.run)
+            let stale = try catalog.commit(.init(subject: subject, units: [(catalogID, key)], outputs: collector.outputs, asset: nil),
+                                           run: publisher.run)
             for path in stale { Publisher.retract(path, library: settings.library) }
             return collector.outputs.map(\.path)
         } catch {

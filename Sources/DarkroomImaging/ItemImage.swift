@@ -82,8 +82,8 @@ public enum ImageLoader {
         return try decode(url, width: width, height: height, crop: crop, exportProfile: exportProfile)
     }
 
-    /// The shrink-on-load decode itself, for a file whose header has been checked.
-    static func decode(_ url: URL, width: Int, height: Int, crop: Image.Crop, exportProfile: String?) throws -> Image {
+    /// The shrink-on-load decode itself, for a file whose header has already passed `header(of:pixelLimit:)`.
+    public static func decode(_ url: URL, width: Int, height: Int, crop: Image.Crop, exportProfile: String?) throws -> Image {
         do {
             return try Image.thumbnail(url.path, width: width, height: height, crop: crop,
                                        failOn: strictness, exportProfile: exportProfile)

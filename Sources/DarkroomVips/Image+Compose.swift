@@ -140,11 +140,6 @@ extension Image {
         }
     }
 
-    /// Crops to `width` x `height`, keeping the most interesting region.
-    public func smartCropped(width: Int, height: Int, crop: Crop = .attention) throws -> Image {
-        try derive("smartcrop") { darkroom_vips_smartcrop($0, $1, Int32(width), Int32(height), crop.c) }
-    }
-
     /// A Gaussian blur (for soft shadows).
     public func blurred(sigma: Double) throws -> Image {
         let out = try derive("gaussblur") { darkroom_vips_gaussblur($0, $1, sigma) }

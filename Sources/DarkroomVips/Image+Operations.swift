@@ -144,15 +144,4 @@ extension Image {
         }
         guard result == 0 else { throw VipsError(operation: "save", message: Vips.takeErrorMessage(path: sourcePath)) }
     }
-
-    /// Encodes to an in-memory JPEG.
-    public func jpegData(quality: Int) throws -> Data {
-        var buffer: UnsafeMutableRawPointer?
-        var length = 0
-        let opaque = try flattened()
-        guard darkroom_vips_jpegsave_buffer(opaque.pointer, &buffer, &length, Int32(quality)) == 0, let buffer else {
-            throw VipsError(operation: "jpegsave_buffer", message: Vips.takeErrorMessage(path: sourcePath))
-        }
-        return Data(bytesNoCopy: buffer, count: length, deallocator: .custom { p, _ in darkroom_g_free(p) })
-    }
 }

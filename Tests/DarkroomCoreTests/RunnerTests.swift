@@ -35,6 +35,14 @@ final class RunnerTests: XCTestCase {
             """, file: "test.yaml")
     }
 
+    /// Outputs named after the input file, so two inputs or a foreign file can collide.
+    func pipelineByName() throws -> Pipeline {
+        try PipelineLoader(registry: testRegistry).load(yaml: """
+            inputs: { include: ["**/*.txt"] }
+            steps: [text-date, { shout: { output: "shouts/{name}.txt" } }]
+            """, file: "test.yaml")
+    }
+
     func run(_ pipeline: Pipeline, force: Bool = false) throws -> RunReport {
         try Runner(pipeline: pipeline, settings: RunSettings(library: library, jobs: 2, force: force)).run(inputs: [inputs])
     }
@@ -169,11 +177,7 @@ final class RunnerTests: XCTestCase {
 
     func testForeignFileInTheWayIsNeverOverwritten() throws {
         try write("mine", to: "library/shouts/a.txt")
-        let byName = try PipelineLoader(registry: testRegistry).load(yaml: """
-            inputs: { include: ["**/*.txt"] }
-            steps: [text-date, { shout: { output: "shouts/{name}.txt" } }]
-            """, file: "test.yaml")
-        let report = try run(byName)
+        let report = try run(try pipelineByName())
         XCTAssertEqual(report.failed, 1)
         XCTAssertEqual(report.failures.first?.reason, "shouts/a.txt already exists in the library and was not made by Darkroom; left untouched")
         XCTAssertEqual(try String(contentsOf: library.appendingPathComponent("shouts/a.txt"), encoding: .utf8), "mine")
@@ -181,11 +185,7 @@ final class RunnerTests: XCTestCase {
 
     func testTwoInputsMappingToOneOutputPathAreReported() throws {
         try write("2024-03-05 another a", to: "in/sub/a.txt")
-        let byName = try PipelineLoader(registry: testRegistry).load(yaml: """
-            inputs: { include: ["**/*.txt"] }
-            steps: [text-date, { shout: { output: "shouts/{name}.txt" } }]
-            """, file: "test.yaml")
-        let report = try run(byName)
+        let report = try run(try pipelineByName())
         XCTAssertEqual(report.failed, 1)
         XCTAssertTrue(report.failures.first?.reason.contains("two inputs map to the same output path") == true, "\(report.failures)")
     }
