@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
     ],
     targets: [
         // Native libraries.
@@ -56,6 +57,12 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: swift5),
         .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips"], swiftSettings: swift5),
+        // PostgreSQL as a fleet's catalog and work queue.
+        .target(name: "DarkroomQueue", dependencies: [
+            "DarkroomCore",
+            .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ], swiftSettings: swift5),
 
         // Stages, one module each.
         plugin("ExifDateStage", path: "ExifDate", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomExif"]),
@@ -70,7 +77,7 @@ let package = Package(
             "TimelapseStage", "CollageStage",
         ], swiftSettings: swift5),
         .executableTarget(name: "darkroom", dependencies: [
-            "DarkroomCore", "DarkroomImaging", "DarkroomStages",
+            "DarkroomCore", "DarkroomImaging", "DarkroomStages", "DarkroomQueue",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: swift5),
@@ -97,6 +104,12 @@ let package = Package(
         ], swiftSettings: swift5),
         .testTarget(name: "ImportTests", dependencies: [
             "DarkroomCore", "DarkroomStages", "DarkroomVips", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
+        .testTarget(name: "QueueTests", dependencies: [
+            "DarkroomCore", "DarkroomQueue", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
+        .testTarget(name: "FleetTests", dependencies: [
+            "DarkroomCore", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",
         ], swiftSettings: swift5),
     ]
 )

@@ -4,7 +4,7 @@ import GRDB
 /// The library's memory: which photos are in it, what was made from each, and which work units
 /// (step, content hash, unit key) are done. SQLite through GRDB at
 /// `<library>/.darkroom/catalog.sqlite`, WAL with synchronous=FULL, one writer.
-public final class Catalog: @unchecked Sendable {
+public final class Catalog: CatalogStore, @unchecked Sendable {
     let database: DatabaseQueue
     public let url: URL
 
@@ -101,7 +101,7 @@ public final class Catalog: @unchecked Sendable {
     // MARK: Runs
 
     /// Records the start of a run and returns its id.
-    func beginRun(pipeline: String) throws -> Int64 {
+    public func beginRun(pipeline: String) throws -> Int64 {
         try database.write { db in
             try db.execute(sql: "INSERT INTO runs (pipeline, started_at) VALUES (?, ?)",
                            arguments: [pipeline, Catalog.timestamp()])
@@ -110,7 +110,7 @@ public final class Catalog: @unchecked Sendable {
     }
 
     /// Records how a run ended, with its failures.
-    func finishRun(_ id: Int64, report: RunReport) throws {
+    public func finishRun(_ id: Int64, report: RunReport) throws {
         try database.write { db in
             try db.execute(sql: """
                 UPDATE runs SET finished_at = ?, processed = ?, skipped = ?, duplicates = ?, failed = ?, status = ?
@@ -127,7 +127,7 @@ public final class Catalog: @unchecked Sendable {
     // MARK: Hash cache
 
     /// The content hash remembered for a file whose size, mtime and inode are unchanged.
-    func cachedHash(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64) throws -> String? {
+    public func cachedHash(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64) throws -> String? {
         try database.read { db in
             try String.fetchOne(db, sql: """
                 SELECT content_hash FROM file_stats WHERE path = ? AND size = ? AND mtime_ns = ? AND inode = ?
@@ -135,17 +135,8 @@ public final class Catalog: @unchecked Sendable {
         }
     }
 
-    /// A file's content hash with what identifies its version on disk.
-    struct FileHash {
-        var path: String
-        var size: Int64
-        var mtimeNanoseconds: Int64
-        var inode: UInt64
-        var hash: String
-    }
-
     /// Remembers hashes so the next run need not read unchanged files.
-    func rememberHashes(_ hashes: [FileHash]) throws {
+    public func rememberHashes(_ hashes: [FileFingerprint]) throws {
         guard !hashes.isEmpty else { return }
         try database.write { db in
             for file in hashes {
@@ -157,22 +148,7 @@ public final class Catalog: @unchecked Sendable {
 
     // MARK: Units and outputs
 
-    /// What the catalog holds for one subject (a content hash, or a collection step's key).
-    struct SubjectState {
-        var unitKeys: [String: String] = [:]
-        var outputs: [OutputRow] = []
-    }
-
-    /// A published file as the catalog knows it.
-    public struct OutputRow: Sendable, Hashable, Codable {
-        public var path: String
-        public var step: String
-        public var subject: String
-        public var size: Int64
-        public var sha256: String
-    }
-
-    func state(of subject: String) throws -> SubjectState {
+    public func state(of subject: String) throws -> SubjectState {
         try database.read { db in
             var state = SubjectState()
             for row in try Row.fetchAll(db, sql: "SELECT step, unit_key FROM units WHERE subject = ?", arguments: [subject]) {
@@ -185,7 +161,7 @@ public final class Catalog: @unchecked Sendable {
     }
 
     /// The catalog's row for a published path, if any.
-    func output(at path: String) throws -> OutputRow? {
+    public func output(at path: String) throws -> CatalogOutput? {
         try database.read { db in
             try Row.fetchOne(db, sql: "SELECT path, step, subject, size, sha256 FROM outputs WHERE path = ?",
                              arguments: [path]).map(Catalog.output)
@@ -193,19 +169,19 @@ public final class Catalog: @unchecked Sendable {
     }
 
     /// Every published file.
-    public func allOutputs() throws -> [OutputRow] {
+    public func allOutputs() throws -> [CatalogOutput] {
         try database.read { db in
             try Row.fetchAll(db, sql: "SELECT path, step, subject, size, sha256 FROM outputs ORDER BY path").map(Catalog.output)
         }
     }
 
-    private static func output(_ row: Row) -> OutputRow {
-        OutputRow(path: row["path"], step: row["step"], subject: row["subject"], size: row["size"], sha256: row["sha256"])
+    private static func output(_ row: Row) -> CatalogOutput {
+        CatalogOutput(path: row["path"], step: row["step"], subject: row["subject"], size: row["size"], sha256: row["sha256"])
     }
 
     /// Notes, before a file is renamed into the library, that it may appear there; a crash between the
     /// rename and `commit` leaves this row, and `recoverPending` removes the orphan file.
-    func markPending(_ paths: [String], run: Int64) throws {
+    public func markPending(_ paths: [String], run: Int64) throws {
         guard !paths.isEmpty else { return }
         try database.write { db in
             for path in paths {
@@ -215,7 +191,7 @@ public final class Catalog: @unchecked Sendable {
     }
 
     /// Paths a crashed run may have left in the library but never recorded; clears the journal.
-    func recoverPending() throws -> [String] {
+    public func recoverPending() throws -> [String] {
         try database.write { db in
             let orphans = try String.fetchAll(db, sql: """
                 SELECT path FROM pending_outputs WHERE path NOT IN (SELECT path FROM outputs)
@@ -225,17 +201,9 @@ public final class Catalog: @unchecked Sendable {
         }
     }
 
-    /// The work one subject finished: units, outputs and (for photos) the asset's facts.
-    struct Completion {
-        var subject: String
-        var units: [(step: String, key: String)]
-        var outputs: [PublishedOutput]
-        var asset: AssetFacts?
-    }
-
     /// Records finished work in one transaction. Returns outputs the finished units no longer
     /// produce (stale files from earlier options), which the caller deletes.
-    func commit(_ completion: Completion, run: Int64) throws -> [String] {
+    public func commit(_ completion: UnitCompletion, run: Int64) throws -> [String] {
         try database.write { db in
             if let asset = completion.asset { try Catalog.upsert(asset, run: run, db: db) }
             var stale: [String] = []
@@ -260,25 +228,6 @@ public final class Catalog: @unchecked Sendable {
     }
 
     // MARK: Assets
-
-    /// What the catalog stores about a photo.
-    struct AssetFacts {
-        var contentHash: String
-        var id: UUID
-        var originalPath: String
-        var fileSize: Int64
-        var captureDate: CaptureDate?
-        var width: Int?
-        var height: Int?
-        var orientation: Int?
-        var camera: String?
-
-        init(_ item: Item) {
-            contentHash = item.contentHash; id = item.id; originalPath = item.source.path; fileSize = item.fileSize
-            captureDate = item.captureDate; width = item.pixelWidth; height = item.pixelHeight
-            orientation = item.orientation; camera = item.camera
-        }
-    }
 
     private static func upsert(_ asset: AssetFacts, run: Int64, db: Database) throws {
         let json = try asset.captureDate.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
@@ -307,13 +256,13 @@ public final class Catalog: @unchecked Sendable {
     }
 
     /// The capture date and size the catalog remembers for a photo (for items skipped this run).
-    func rememberedFacts(contentHash: String) throws -> (captureDate: CaptureDate?, width: Int?, height: Int?)? {
+    public func rememberedFacts(contentHash: String) throws -> RememberedFacts? {
         try database.read { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT capture_json, width, height FROM assets WHERE content_hash = ?",
                                              arguments: [contentHash]) else { return nil }
             let json: String? = row["capture_json"]
             let date = json.flatMap { try? JSONDecoder().decode(CaptureDate.self, from: Data($0.utf8)) }
-            return (date, row["width"], row["height"])
+            return RememberedFacts(captureDate: date, width: row["width"], height: row["height"])
         }
     }
 

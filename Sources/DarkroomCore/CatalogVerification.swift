@@ -71,7 +71,7 @@ extension Catalog {
 
     /// Gives the outputs a rebuild recorded under a photo's id to the photo with that content hash;
     /// returns how many there were.
-    func adopt(contentHash: String) throws -> Int {
+    public func adopt(contentHash: String) throws -> Int {
         let id = "id:" + ContentHash.uuid(fromHex: contentHash).uuidString.lowercased()
         return try database.write { db in
             try db.execute(sql: "UPDATE outputs SET subject = ? WHERE subject = ?", arguments: [contentHash, id])

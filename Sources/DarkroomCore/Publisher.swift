@@ -9,7 +9,7 @@ import Foundation
 /// changed), and the folders are fsynced. A failed photo leaves nothing in the library.
 final class Publisher: @unchecked Sendable {
     let library: URL
-    let catalog: Catalog?
+    let catalog: CatalogStore?
     let run: Int64
     let temporaryFolder: URL
     private let lock = NSLock()
@@ -26,7 +26,7 @@ final class Publisher: @unchecked Sendable {
         var digest: String
     }
 
-    init(library: URL, catalog: Catalog?, run: Int64) throws {
+    init(library: URL, catalog: CatalogStore?, run: Int64) throws {
         self.library = library
         self.catalog = catalog
         self.run = run

@@ -20,7 +20,7 @@ extension Runner {
         var skipped: [Discovery.Skipped]
     }
 
-    func survey(inputs: [URL], catalog: Catalog?, remember: Bool) throws -> Survey {
+    func survey(inputs: [URL], catalog: CatalogStore?, remember: Bool) throws -> Survey {
         guard !inputs.isEmpty else { throw RunError("no input folders: give --input (or 'inputs: folders:' in the pipeline)") }
         // The library is never read as input from a folder above it; an input inside the library
         // (its Photos, to regenerate thumbnails) is read, but never its .darkroom folder.
@@ -30,7 +30,7 @@ extension Runner {
                                   avoiding: [settings.library.appendingPathComponent(".darkroom")] + (insideLibrary ? [] : [settings.library]))
         let (found, skipped) = discovery.files(in: inputs)
         var hashes: [Result<String, Error>?] = Array(repeating: nil, count: found.count)
-        var fresh: [Catalog.FileHash] = []
+        var fresh: [FileFingerprint] = []
         let lock = NSLock()
         DarkroomThreads.forEach(count: found.count, jobs: settings.jobs) { index in
             let file = found[index]
@@ -40,7 +40,7 @@ extension Runner {
                     return cached
                 }
                 let hash = try ContentHash.ofFile(file.url)
-                let remembered = Catalog.FileHash(path: file.url.path, size: file.size,
+                let remembered = FileFingerprint(path: file.url.path, size: file.size,
                                                   mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode, hash: hash)
                 lock.lock(); fresh.append(remembered); lock.unlock()
                 return hash
@@ -67,7 +67,7 @@ extension Runner {
     /// Which photo a file is. A file the catalog knows as one of the library's own outputs, unchanged
     /// (a HEIC in `Photos/`, read to regenerate thumbnails), is the photo it was made from: same
     /// content hash for the catalog, same `{id}`. Any other file is itself.
-    func identity(of file: Discovery.Found, hash: String, catalog: Catalog?) -> String {
+    func identity(of file: Discovery.Found, hash: String, catalog: CatalogStore?) -> String {
         let library = settings.library.resolvingSymlinksInPath().path + "/"
         let path = file.url.resolvingSymlinksInPath().path
         guard path.hasPrefix(library), let catalog,

@@ -155,7 +155,7 @@ public final class Runner {
     // MARK: Recovery
 
     /// Cleans what a crashed run may have left: temp files, and published files never recorded.
-    private func recover(_ catalog: Catalog) throws {
+    private func recover(_ catalog: CatalogStore) throws {
         Publisher.removeLeftovers(library: settings.library)
         for path in try catalog.recoverPending() {
             let url = settings.library.appendingPathComponent(path)
@@ -177,8 +177,8 @@ public final class Runner {
         var pending: Set<Int>
     }
 
-    func work(for hash: String, catalog: Catalog?) throws -> Work {
-        let state = try catalog?.state(of: hash) ?? Catalog.SubjectState()
+    func work(for hash: String, catalog: CatalogStore?) throws -> Work {
+        let state = try catalog?.state(of: hash) ?? SubjectState()
         var keys: [Int: String] = [:]
         var pending = Set<Int>()
         for step in pipeline.itemSteps {
@@ -227,7 +227,7 @@ public final class Runner {
         ["No space left on device", "database or disk is full", "Disk quota exceeded"].contains { reason.contains($0) }
     }
 
-    private func process(_ entry: SurveyEntry, catalog: Catalog, publisher: Publisher,
+    private func process(_ entry: SurveyEntry, catalog: CatalogStore, publisher: Publisher,
                          failures: FailureSink) -> (Outcome, ItemRecord?) {
         let file = entry.found
         let hash: String, rendition: Bool
@@ -254,12 +254,12 @@ public final class Runner {
             return (.failed([]), nil)
         }
         if work.required.isEmpty {
-            let facts = try? catalog.rememberedFacts(contentHash: hash)
+            let facts = (try? catalog.rememberedFacts(contentHash: hash)) ?? nil
             return (.skipped, ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash, id: item.id,
                                          captureDate: facts?.captureDate, pixelWidth: facts?.width, pixelHeight: facts?.height))
         }
 
-        var completedUnits: [(step: String, key: String)] = []
+        var completedUnits: [UnitCompletion.Unit] = []
         var failedStep: (String, String)?
         for index in work.required {
             let step = pipeline.steps[index]
@@ -268,14 +268,14 @@ public final class Runner {
                                        logger: logger, publisher: publisher, item: item)
             do {
                 try perform(item, context)
-                if work.pending.contains(index) && !adopted { completedUnits.append((catalogIDs[index], work.keys[index]!)) }
+                if work.pending.contains(index) && !adopted { completedUnits.append(.init(step: catalogIDs[index], key: work.keys[index]!)) }
             } catch {
                 failedStep = (stepIDs[index], "\(error)")
                 break
             }
         }
         if adopted && failedStep == nil {
-            completedUnits = pipeline.itemSteps.map { (catalogIDs[$0.index], work.keys[$0.index]!) }
+            completedUnits = pipeline.itemSteps.map { .init(step: catalogIDs[$0.index], key: work.keys[$0.index]!) }
         }
         if failedStep == nil, let changed = changedSince(file) {
             failedStep = ("read", changed)
@@ -307,11 +307,11 @@ public final class Runner {
 
     /// Records a photo's finished units and published outputs in one transaction, then removes the
     /// outputs those units no longer make (from earlier options).
-    private func record(_ item: Item, units: [(step: String, key: String)], rendition: Bool,
-                        catalog: Catalog, publisher: Publisher) throws {
+    private func record(_ item: Item, units: [UnitCompletion.Unit], rendition: Bool,
+                        catalog: CatalogStore, publisher: Publisher) throws {
         let outputs = item.outputs.filter { output in units.contains { $0.step == output.step } }
         let stale = try catalog.commit(.init(subject: item.contentHash, units: units, outputs: outputs,
-                                             asset: rendition ? nil : Catalog.AssetFacts(item)), run: publisher.run)
+                                             asset: rendition ? nil : AssetFacts(item)), run: publisher.run)
         for path in stale { Publisher.retract(path, library: settings.library) }
     }
 
@@ -328,7 +328,7 @@ public final class Runner {
 
     // MARK: Collection steps
 
-    private func runCollection(_ step: PipelineStep, items: [ItemRecord], catalog: Catalog, publisher: Publisher,
+    private func runCollection(_ step: PipelineStep, items: [ItemRecord], catalog: CatalogStore, publisher: Publisher,
                                failures: FailureSink, report: inout RunReport) -> [String] {
         guard case .collection(let perform) = step.configured.action else { return [] }
         let id = stepIDs[step.index]
@@ -350,7 +350,7 @@ public final class Runner {
             let context = CollectionContext(step: id, catalogStep: catalogID, subject: subject, settings: settings, logger: logger,
                                             publisher: publisher, reporter: failures, collector: collector)
             try perform(items, context)
-            let stale = try catalog.commit(.init(subject: subject, units: [(catalogID, key)], outputs: collector.outputs, asset: nil),
+            let stale = try catalog.commit(.init(subject: subject, units: [.init(step: catalogID, key: key)], outputs: collector.outputs, asset: nil),
                                            run: publisher.run)
             for path in stale { Publisher.retract(path, library: settings.library) }
             return collector.outputs.map(\.path)

@@ -1,0 +1,124 @@
+import Foundation
+
+/// Where a run reads what is already done and records what it finishes.
+///
+/// - `Catalog`: the library's own SQLite file, on one machine (the default).
+/// - `ShardManifest`: one shard of a sharded sweep; it reads a snapshot and appends its results to
+///   a manifest that `darkroom catalog merge` folds into the catalog.
+/// - A PostgreSQL catalog (module `DarkroomQueue`), shared by a fleet of workers.
+///
+/// Every method may be called from several threads at once.
+public protocol CatalogStore: AnyObject, Sendable {
+    /// Records the start of a run and returns its id.
+    func beginRun(pipeline: String) throws -> Int64
+    /// Records how a run ended, with its failures.
+    func finishRun(_ id: Int64, report: RunReport) throws
+
+    /// The content hash remembered for a file whose path, size, mtime and inode are unchanged.
+    func cachedHash(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64) throws -> String?
+    /// Remembers hashes so that the next run need not read unchanged files.
+    func rememberHashes(_ files: [FileFingerprint]) throws
+
+    /// The done units and published outputs of one subject (a content hash, or `collection:<step>`).
+    func state(of subject: String) throws -> SubjectState
+    /// The catalogued output at a library-relative path, if any.
+    func output(at path: String) throws -> CatalogOutput?
+    /// The capture date and size remembered for a photo (for photos whose work is all done).
+    func rememberedFacts(contentHash: String) throws -> RememberedFacts?
+
+    /// Notes, before files are linked into the library, that they may appear there; a crash before
+    /// `commit` leaves the note, and `recoverPending` names the orphans.
+    func markPending(_ paths: [String], run: Int64) throws
+    /// Paths an interrupted run may have left in the library without recording them; clears the notes.
+    func recoverPending() throws -> [String]
+    /// Records finished work in one transaction. Returns outputs the finished units no longer make
+    /// (stale files from earlier options), which the caller deletes.
+    func commit(_ completion: UnitCompletion, run: Int64) throws -> [String]
+    /// Attaches outputs that `catalog rebuild` recorded under a photo's id to that photo; returns how many.
+    func adopt(contentHash: String) throws -> Int
+}
+
+/// A file's content hash with what identifies its version on disk.
+public struct FileFingerprint: Sendable, Codable, Hashable {
+    public var path: String
+    public var size: Int64
+    public var mtimeNanoseconds: Int64
+    public var inode: UInt64
+    public var hash: String
+
+    public init(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64, hash: String) {
+        self.path = path; self.size = size; self.mtimeNanoseconds = mtimeNanoseconds; self.inode = inode; self.hash = hash
+    }
+}
+
+/// What a catalog holds for one subject: done units by catalog step id, and published outputs.
+public struct SubjectState: Sendable {
+    public var unitKeys: [String: String]
+    public var outputs: [CatalogOutput]
+
+    public init(unitKeys: [String: String] = [:], outputs: [CatalogOutput] = []) {
+        self.unitKeys = unitKeys; self.outputs = outputs
+    }
+}
+
+/// A published file as the catalog knows it.
+public struct CatalogOutput: Sendable, Hashable, Codable {
+    public var path: String
+    public var step: String
+    public var subject: String
+    public var size: Int64
+    public var sha256: String
+
+    public init(path: String, step: String, subject: String, size: Int64, sha256: String) {
+        self.path = path; self.step = step; self.subject = subject; self.size = size; self.sha256 = sha256
+    }
+}
+
+/// The capture date and pixel size remembered for a photo.
+public struct RememberedFacts: Sendable {
+    public var captureDate: CaptureDate?
+    public var width: Int?
+    public var height: Int?
+
+    public init(captureDate: CaptureDate?, width: Int?, height: Int?) {
+        self.captureDate = captureDate; self.width = width; self.height = height
+    }
+}
+
+/// The work one subject finished: units, outputs and (for photos) the asset's facts.
+public struct UnitCompletion: Sendable, Codable {
+    /// A finished work unit: the catalog step id and its unit key.
+    public struct Unit: Sendable, Codable, Hashable {
+        public var step: String
+        public var key: String
+        public init(step: String, key: String) { self.step = step; self.key = key }
+    }
+
+    public var subject: String
+    public var units: [Unit]
+    public var outputs: [PublishedOutput]
+    public var asset: AssetFacts?
+
+    public init(subject: String, units: [Unit], outputs: [PublishedOutput], asset: AssetFacts?) {
+        self.subject = subject; self.units = units; self.outputs = outputs; self.asset = asset
+    }
+}
+
+/// What a catalog stores about a photo.
+public struct AssetFacts: Sendable, Codable {
+    public var contentHash: String
+    public var id: UUID
+    public var originalPath: String
+    public var fileSize: Int64
+    public var captureDate: CaptureDate?
+    public var width: Int?
+    public var height: Int?
+    public var orientation: Int?
+    public var camera: String?
+
+    init(_ item: Item) {
+        contentHash = item.contentHash; id = item.id; originalPath = item.source.path; fileSize = item.fileSize
+        captureDate = item.captureDate; width = item.pixelWidth; height = item.pixelHeight
+        orientation = item.orientation; camera = item.camera
+    }
+}

@@ -1,0 +1,1 @@
+// PostgreSQL as a fleet's catalog and work queue (see CatalogStore in DarkroomCore).
