@@ -30,7 +30,7 @@ public struct Collage: CollectionStage {
         let renderer = options.renderer(pixelLimit: context.settings.pixelLimit)
         var names = Set<String>()
         var problems: [String] = []
-        for group in groups {
+        for group in groups where context.makes(group.key) {
             var excluded = Set<UUID>()
             var number = 0
             var chunks = template.pick == .pair ? [group.photos] : chunk(group.photos)

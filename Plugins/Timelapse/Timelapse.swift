@@ -38,6 +38,7 @@ public struct Timelapse: CollectionStage {
         }
         let photos = selection.photos
         let outputPath = try options.output.render(PathTemplate.dateValues(photos[0].captureDate?.local))
+        guard context.makes(outputPath) else { return }
         let renderer = PhotoRenderer(options: options, pixelLimit: context.settings.pixelLimit)
         let gains = options.deflicker
             ? Deflicker.gains(means: Deflicker.means(of: photos, renderer: renderer, jobs: context.settings.jobs),

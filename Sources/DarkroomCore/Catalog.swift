@@ -8,27 +8,46 @@ public final class Catalog: CatalogStore, @unchecked Sendable {
     let database: DatabaseQueue
     public let url: URL
 
-    /// Opens (creating when needed) the catalog of `library`.
-    public init(library: URL) throws {
+    /// Opens (creating when needed) the catalog of `library`. Refuses a library on a network
+    /// filesystem: SQLite's locking and WAL are not safe there (use PostgreSQL, `--catalog postgres://`).
+    public convenience init(library: URL) throws {
         let folder = library.appendingPathComponent(".darkroom", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        url = folder.appendingPathComponent("catalog.sqlite")
+        if let kind = NetworkFilesystem.kind(of: folder.path) {
+            throw RunError("the library \(library.path) is on a network filesystem (\(kind)), where SQLite's locking is not safe; "
+                           + "keep the catalog in PostgreSQL instead: --catalog postgres://... (see \"Running on many machines\" in the README)")
+        }
+        try self.init(url: folder.appendingPathComponent("catalog.sqlite"), readOnly: false)
+    }
+
+    private init(url: URL, readOnly: Bool) throws {
+        self.url = url
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        configuration.readonly = readOnly
         configuration.prepareDatabase { db in
+            guard !readOnly else { return }
             try db.execute(sql: "PRAGMA journal_mode = WAL")
             try db.execute(sql: "PRAGMA synchronous = FULL")
             try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
         database = try DatabaseQueue(path: url.path, configuration: configuration)
-        try Catalog.migrator.migrate(database)
+        if !readOnly { try Catalog.migrator.migrate(database) }
     }
 
-    /// Opens an existing catalog read-only, or returns nil when the library has none yet.
+    /// Opens an existing catalog, or returns nil when the library has none yet.
     public static func openIfPresent(library: URL) throws -> Catalog? {
         let path = library.appendingPathComponent(".darkroom/catalog.sqlite").path
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         return try Catalog(library: library)
+    }
+
+    /// Opens an existing catalog only to read it (what the shards of a sweep read while no one writes
+    /// it), or returns nil when the library has none yet.
+    public static func openReadOnly(library: URL) throws -> Catalog? {
+        let url = library.appendingPathComponent(".darkroom/catalog.sqlite")
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try Catalog(url: url, readOnly: true)
     }
 
     static var migrator: DatabaseMigrator {

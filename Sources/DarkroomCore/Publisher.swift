@@ -26,20 +26,44 @@ final class Publisher: @unchecked Sendable {
         var digest: String
     }
 
-    init(library: URL, catalog: CatalogStore?, run: Int64) throws {
+    /// A publisher staging its temp files in `temporaryFolder` (inside the library's `.darkroom`, so
+    /// that publishing is a rename on one filesystem).
+    init(library: URL, catalog: CatalogStore?, run: Int64, temporaryFolder: URL) throws {
         self.library = library
         self.catalog = catalog
         self.run = run
-        temporaryFolder = library.appendingPathComponent(".darkroom/tmp", isDirectory: true)
+        self.temporaryFolder = temporaryFolder
         try FileManager.default.createDirectory(at: temporaryFolder, withIntermediateDirectories: true)
     }
 
-    /// Removes temp files a crashed run left behind.
+    /// Where temp files of all processes go: `.darkroom/tmp`.
+    static func sharedTemporaryFolder(library: URL) -> URL {
+        library.appendingPathComponent(".darkroom/tmp", isDirectory: true)
+    }
+
+    /// Removes every temp file and folder crashed runs left behind. Only for a run holding the
+    /// library's exclusive lock: no other process can be staging files then.
     static func removeLeftovers(library: URL) {
-        let folder = library.appendingPathComponent(".darkroom/tmp", isDirectory: true)
+        let folder = sharedTemporaryFolder(library: library)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
-            unlink(folder.appendingPathComponent(name).path)
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
+    }
+
+    /// A temp folder of this process's own, `.darkroom/tmp/<host>-<pid>`, for processes that share the
+    /// library (shards, queue workers). Folders of dead processes on this host are removed first;
+    /// those of other hosts are left to their own host or to the next single-machine run.
+    public static func processTemporaryFolder(library: URL) throws -> URL {
+        let folder = sharedTemporaryFolder(library: library)
+        let host = ProcessInfo.processInfo.hostName
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(host + "-") {
+            if let pid = Int32(name.dropFirst(host.count + 1)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
+        let own = folder.appendingPathComponent("\(host)-\(getpid())", isDirectory: true)
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        return own
     }
 
     /// Writes one output to a temp file (via `write`) and fsyncs it; `owner` is the catalog subject it
@@ -171,22 +195,25 @@ final class Publisher: @unchecked Sendable {
     static func errnoText() -> String { String(cString: strerror(errno)) }
 }
 
-/// An exclusive lock on a library for the length of a run, so two runs cannot interleave.
-final class LibraryLock {
+/// A lock on a library for the length of a run. A single-machine run holds it alone, so two runs
+/// cannot interleave; shards and queue workers share it with each other, but not with such a run.
+public final class LibraryLock {
     private let descriptor: Int32
 
-    /// Takes the lock or throws at once, naming the process that holds it.
-    init(library: URL) throws {
+    /// Takes the lock (exclusive, or `shared`) or throws at once, naming the process that holds it.
+    public init(library: URL, shared: Bool = false) throws {
         let folder = library.appendingPathComponent(".darkroom", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("lock").path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RunError("cannot open \(path): \(Publisher.errnoText())") }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        guard flock(descriptor, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 else {
             let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             close(descriptor)
-            throw RunError("another darkroom run\(holder.isEmpty ? "" : " (pid \(holder))") is using the library \(library.path); try again when it has finished")
+            let who = shared ? "a single-machine darkroom run" : "another darkroom run"
+            throw RunError("\(who)\(holder.isEmpty ? "" : " (pid \(holder))") is using the library \(library.path); try again when it has finished")
         }
+        if shared { return }
         ftruncate(descriptor, 0)
         let pid = "\(getpid())\n"
         _ = pid.withCString { write(descriptor, $0, strlen($0)) }

@@ -38,6 +38,8 @@ public struct RunReport: Codable, Sendable {
     /// Files published into the library this run (library-relative paths).
     public var published: [String] = []
     public var seconds: Double = 0
+    /// The shard this report is of (`I/N`), in a sharded sweep.
+    public var shard: String?
 
     public init(pipeline: String, library: String) {
         self.pipeline = pipeline
@@ -49,7 +51,7 @@ public struct RunReport: Codable, Sendable {
 
     /// The human summary printed at the end of a run.
     public var summary: String {
-        var lines = [String(format: "%d found: %d processed, %d already done, %d duplicates, %d failed (%.1f s); %d files written",
+        var lines = [(shard.map { "shard \($0): " } ?? "") + String(format: "%d found: %d processed, %d already done, %d duplicates, %d failed (%.1f s); %d files written",
                             found, processed, skipped, duplicates, failed, seconds, published.count)]
         if let stopped { lines.append("error: \(stopped); \(notAttempted) photos not tried") }
         for failure in failures.sorted(by: { $0.path < $1.path }) {

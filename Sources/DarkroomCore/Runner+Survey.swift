@@ -7,12 +7,21 @@ extension Runner {
         enum State {
             /// A photo to work on: its identity, and whether the file is a rendition of it in the library.
             case unique(String, rendition: Bool)
-            case duplicate(of: String)
+            case duplicate(of: String, hash: String)
             case unreadable(String)
         }
 
         var found: Discovery.Found
         var state: State
+
+        /// What decides which shard the entry belongs to: the photo's identity, so that duplicates
+        /// go with their original; for a file that could not be read, its path.
+        var owner: String {
+            switch state {
+            case .unique(let hash, _), .duplicate(_, let hash): return hash
+            case .unreadable: return ContentHash.of(found.url.path)
+            }
+        }
     }
 
     struct Survey {
@@ -56,7 +65,7 @@ extension Runner {
                 return SurveyEntry(found: file, state: .unreadable("cannot read: \(error.localizedDescription)"))
             case .success(let fileHash):
                 let hash = identity(of: file, hash: fileHash, catalog: catalog)
-                if let original = firstPath[hash] { return SurveyEntry(found: file, state: .duplicate(of: original)) }
+                if let original = firstPath[hash] { return SurveyEntry(found: file, state: .duplicate(of: original, hash: hash)) }
                 firstPath[hash] = file.url.path
                 return SurveyEntry(found: file, state: .unique(hash, rendition: hash != fileHash))
             }

@@ -37,8 +37,7 @@ public final class Runner {
     /// The ids the catalog files units and outputs under: `<pipeline name>/<step id>`, so two
     /// pipelines sharing a library (an import and a collage, say) never take each other's work for stale.
     lazy var catalogIDs: [String] = {
-        let name = ((pipeline.file as NSString).lastPathComponent as NSString).deletingPathExtension
-        return stepIDs.map { "\(name)/\($0)" }
+        return stepIDs.map { "\(pipelineName)/\($0)" }
     }()
 
     /// For each step, the earlier per-item steps whose results it reads.
@@ -59,7 +58,7 @@ public final class Runner {
             switch entry.state {
             case .unreadable(let reason):
                 plan.entries.append(.init(path: entry.found.url.path, id: nil, action: .unreadable, steps: [], note: reason))
-            case .duplicate(let original):
+            case .duplicate(let original, _):
                 plan.entries.append(.init(path: entry.found.url.path, id: nil, action: .duplicate, steps: [],
                                           note: "same photo as \(original)"))
             case .unique(let hash, _):
@@ -75,21 +74,52 @@ public final class Runner {
         return plan
     }
 
-    /// Runs the pipeline. Per-file failures are in the report; a thrown error means the run could
-    /// not start or continue at all (a locked library, an unusable catalog).
-    public func run(inputs: [URL]) throws -> RunReport {
-        let started = Date()
+    /// Runs the pipeline on this machine. Per-file failures are in the report; a thrown error means
+    /// the run could not start or continue at all (a locked library, an unusable catalog).
+    /// `store` is the catalog to use; by default the library's own SQLite catalog.
+    public func run(inputs: [URL], store: CatalogStore? = nil) throws -> RunReport {
         try FileManager.default.createDirectory(at: settings.library, withIntermediateDirectories: true)
-        let lock = try LibraryLock(library: settings.library)
+        let lock = try LibraryLock(library: settings.library, shared: false)
         defer { withExtendedLifetime(lock) {} }
-        let catalog = try Catalog(library: settings.library)
+        let catalog = try store ?? Catalog(library: settings.library)
         try recover(catalog)
+        return try execute(inputs: inputs, catalog: catalog, shard: nil, temporaryFolder: Publisher.sharedTemporaryFolder(library: settings.library))
+    }
+
+    /// Runs one shard of a sharded sweep: only the photos (and collection outputs) `shard` owns.
+    /// Results go to the shard's manifest, not the catalog; `snapshot` (the catalog as the sweep
+    /// found it, if any) says what is already done. Shards share the library with each other but
+    /// not with a single-machine run.
+    public func run(inputs: [URL], shard: Shard, snapshot: CatalogStore?) throws -> RunReport {
+        try FileManager.default.createDirectory(at: settings.library, withIntermediateDirectories: true)
+        let lock = try LibraryLock(library: settings.library, shared: true)
+        defer { withExtendedLifetime(lock) {} }
+        let manifest = try ShardManifest(library: settings.library, pipelineName: pipelineName, shard: shard, snapshot: snapshot)
+        let temporaryFolder = try Publisher.processTemporaryFolder(library: settings.library)
+        defer { try? FileManager.default.removeItem(at: temporaryFolder) }
+        return try execute(inputs: inputs, catalog: manifest, shard: shard, temporaryFolder: temporaryFolder)
+    }
+
+    /// The pipeline file's name without its extension: the first part of catalog step ids.
+    var pipelineName: String { ((pipeline.file as NSString).lastPathComponent as NSString).deletingPathExtension }
+
+    private func execute(inputs: [URL], catalog: CatalogStore, shard: Shard?, temporaryFolder: URL) throws -> RunReport {
+        let started = Date()
         let runID = try catalog.beginRun(pipeline: pipeline.file)
-        let publisher = try Publisher(library: settings.library, catalog: catalog, run: runID)
+        let publisher = try Publisher(library: settings.library, catalog: catalog, run: runID, temporaryFolder: temporaryFolder)
         let failures = FailureSink()
         var report = RunReport(pipeline: pipeline.file, library: settings.library.path)
+        report.shard = shard?.description
 
-        let survey = try self.survey(inputs: inputs, catalog: catalog, remember: true)
+        var survey = try self.survey(inputs: inputs, catalog: catalog, remember: true)
+        // A shard works on its own photos; it reads the others' capture dates only when a collection needs them.
+        var others: [SurveyEntry] = []
+        if let shard {
+            let all = survey.entries
+            survey.entries = all.filter { shard.owns(contentHash: $0.owner) }
+            survey.skipped = survey.skipped.filter { shard.owns(name: $0.path) }
+            if !pipeline.collectionSteps.isEmpty { others = all.filter { !shard.owns(contentHash: $0.owner) } }
+        }
         report.found = survey.entries.count
         report.passedOver = survey.skipped.map { RunReport.Failure(path: $0.path, step: "discover", reason: $0.reason) }
 
@@ -134,7 +164,13 @@ public final class Runner {
             return report
         }
 
-        let good = records.compactMap { $0 }.sorted { a, b in
+        let factsLock = NSLock()
+        var othersRecords: [ItemRecord] = []
+        DarkroomThreads.forEach(count: others.count, jobs: settings.jobs) { index in
+            guard let record = self.facts(of: others[index], catalog: catalog, publisher: publisher) else { return }
+            factsLock.lock(); othersRecords.append(record); factsLock.unlock()
+        }
+        let good = (records.compactMap { $0 } + othersRecords).sorted { a, b in
             switch (a.captureDate?.local, b.captureDate?.local) {
             case let (x?, y?) where x != y: return x < y
             case (nil, _?): return false
@@ -143,7 +179,8 @@ public final class Runner {
             }
         }
         for step in pipeline.collectionSteps {
-            report.published += runCollection(step, items: good, catalog: catalog, publisher: publisher, failures: failures, report: &report)
+            report.published += runCollection(step, items: good, catalog: catalog, publisher: publisher, failures: failures,
+                                              shard: shard, report: &report)
         }
 
         report.failures = failures.snapshot
@@ -202,14 +239,20 @@ public final class Runner {
     /// The work for a photo whose outputs a catalog rebuild found: only the steps that learn facts
     /// about it (its capture date) run again; everything it produced is already in the library.
     private func adopting(_ work: Work) -> Work {
+        Work(keys: work.keys, required: learningSteps, pending: work.pending)
+    }
+
+    /// The per-item steps that learn facts about a photo (its capture date) without making pixels,
+    /// with the steps they read from, in order.
+    lazy var learningSteps: [Int] = {
         let learning = pipeline.itemSteps.filter { !$0.configured.writes.isEmpty && !$0.configured.writes.contains(.image) }.map(\.index)
         var required = Set(learning)
         var frontier = learning
         while let next = frontier.popLast() {
             for dependency in dependencies[next] where required.insert(dependency).inserted { frontier.append(dependency) }
         }
-        return Work(keys: work.keys, required: required.sorted(), pending: work.pending)
-    }
+        return required.sorted()
+    }()
 
     // MARK: Running one photo
 
@@ -232,7 +275,7 @@ public final class Runner {
         let file = entry.found
         let hash: String, rendition: Bool
         switch entry.state {
-        case .duplicate(let original): return (.duplicate(original), nil)
+        case .duplicate(let original, _): return (.duplicate(original), nil)
         case .unreadable(let reason):
             failures.record(path: file.url.path, step: "read", reason: reason)
             return (.failed([]), nil)
@@ -305,6 +348,29 @@ public final class Runner {
                                                   pixelWidth: item.pixelWidth, pixelHeight: item.pixelHeight))
     }
 
+    /// What a collection needs to know of a photo another shard works on: its capture date and size,
+    /// remembered by the catalog or learnt again by the steps that learn them (nothing is published
+    /// or recorded). Nil when they fail: the photo's own shard reports the failure.
+    private func facts(of entry: SurveyEntry, catalog: CatalogStore, publisher: Publisher) -> ItemRecord? {
+        guard case .unique(let hash, _) = entry.state else { return nil }
+        let file = entry.found
+        let item = Item(source: file.url, relativePath: file.relativePath, contentHash: hash,
+                        fileSize: file.size, modificationDate: file.modificationDate)
+        defer { item.attachments.removeAll(); publisher.discard(item.staged) }
+        if let facts = (try? catalog.rememberedFacts(contentHash: hash)) ?? nil {
+            return ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash, id: item.id,
+                              captureDate: facts.captureDate, pixelWidth: facts.width, pixelHeight: facts.height)
+        }
+        for index in learningSteps {
+            guard case .perItem(let perform) = pipeline.steps[index].configured.action else { continue }
+            let context = StageContext(step: stepIDs[index], catalogStep: catalogIDs[index], settings: settings,
+                                       logger: logger, publisher: publisher, item: item)
+            do { try perform(item, context) } catch { return nil }
+        }
+        return ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash, id: item.id,
+                          captureDate: item.captureDate, pixelWidth: item.pixelWidth, pixelHeight: item.pixelHeight)
+    }
+
     /// Records a photo's finished units and published outputs in one transaction, then removes the
     /// outputs those units no longer make (from earlier options).
     private func record(_ item: Item, units: [UnitCompletion.Unit], rendition: Bool,
@@ -329,7 +395,7 @@ public final class Runner {
     // MARK: Collection steps
 
     private func runCollection(_ step: PipelineStep, items: [ItemRecord], catalog: CatalogStore, publisher: Publisher,
-                               failures: FailureSink, report: inout RunReport) -> [String] {
+                               failures: FailureSink, shard: Shard?, report: inout RunReport) -> [String] {
         guard case .collection(let perform) = step.configured.action else { return [] }
         let id = stepIDs[step.index]
         let catalogID = catalogIDs[step.index]
@@ -348,7 +414,7 @@ public final class Runner {
             progress?.collectionStarted(id, items: items.count)
             let collector = CollectedOutputs()
             let context = CollectionContext(step: id, catalogStep: catalogID, subject: subject, settings: settings, logger: logger,
-                                            publisher: publisher, reporter: failures, collector: collector)
+                                            publisher: publisher, reporter: failures, collector: collector, shard: shard)
             try perform(items, context)
             let stale = try catalog.commit(.init(subject: subject, units: [.init(step: catalogID, key: key)], outputs: collector.outputs, asset: nil),
                                            run: publisher.run)

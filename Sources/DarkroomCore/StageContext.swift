@@ -55,6 +55,14 @@ public struct CollectionContext {
     let publisher: Publisher
     let reporter: FailureSink
     let collector: CollectedOutputs
+    /// In a sharded sweep, the shard running; each output is made by one shard.
+    let shard: Shard?
+
+    /// Whether this run makes the output named `name` (a group's key, an output path). Always true
+    /// on one machine; in a sharded sweep, true in exactly one shard. Ask before rendering an output.
+    public func makes(_ name: String) -> Bool {
+        shard?.owns(name: "\(catalogStep)|\(name)") ?? true
+    }
 
     /// Publishes one output of the collection (a video, a collage) atomically.
     @discardableResult

@@ -7,7 +7,7 @@ import Logging
 
 struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "catalog", abstract: "Inspect a library's catalog.",
-                                                    subcommands: [Verify.self, Rebuild.self])
+                                                    subcommands: [Verify.self, Rebuild.self, Merge.self])
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -47,6 +47,40 @@ extension CatalogCommand {
             print("recorded \(files) files of \(photos) photos; run the import over the originals to attach them to their photos")
             let drift = try catalog.verify(library: url)
             if !drift.untracked.isEmpty { print("\(drift.untracked.count) files carry no photo id and stay untracked:\n" + drift.untracked.map { "  \($0)" }.joined(separator: "\n")) }
+        }
+    }
+}
+
+extension CatalogCommand {
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fold the manifests of a sharded sweep (darkroom run --shard) into the catalog, once every shard has finished.")
+
+        @Option(name: [.short, .long], help: "The library folder the shards wrote to.")
+        var library: String
+
+        @OptionGroup var catalog: CatalogArguments
+
+        @Flag(help: "Merge even when a shard has not finished (its recorded work only; its stray files are kept).")
+        var partial = false
+
+        @Flag(help: "Print the result as JSON.")
+        var json = false
+
+        func run() throws {
+            let url = URL(fileURLWithPath: library, isDirectory: true)
+            do {
+                let lock = try LibraryLock(library: url, shared: false)
+                defer { withExtendedLifetime(lock) {} }
+                let report = try CatalogMerge(library: url).merge(into: try catalog.store(library: url), partial: partial)
+                print(json ? try Run.json(report) : report.text)
+            } catch let error as CatalogMerge.UnfinishedShard {
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                throw ExitCode(2)
+            } catch let error as RunError {
+                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+                throw ExitCode(2)
+            }
         }
     }
 }

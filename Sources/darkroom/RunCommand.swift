@@ -40,9 +40,17 @@ struct Run: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Log each file.")
     var verbose = false
 
+    @Option(help: ArgumentHelp("Run one shard of a sweep: I/N (I counted from 0), or auto / auto/N to read I (and N) from the array job "
+                               + "(JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID, AWS_BATCH_JOB_ARRAY_INDEX; N also from DARKROOM_SHARDS). "
+                               + "Results go to a manifest; fold them in with 'darkroom catalog merge'.", valueName: "I/N"))
+    var shard: String?
+
+    @OptionGroup var catalog: CatalogArguments
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
         guard maxMegapixels > 0 else { throw ValidationError("--max-megapixels must be positive, got \(maxMegapixels)") }
+        if let shard { _ = try Shard.parse(shard) }
         if let timeZone, TimeZone(identifier: timeZone) == nil {
             throw ValidationError("--time-zone: unknown time zone '\(timeZone)' (use a name like Europe/Paris or UTC)")
         }
@@ -74,12 +82,21 @@ struct Run: ParsableCommand {
                 print(json ? try Self.json(plan) : plan.text)
                 return
             }
-            let result = try runner.run(inputs: inputs)
+            let result: RunReport
+            if let shard {
+                result = try runner.run(inputs: inputs, shard: try Shard.parse(shard),
+                                        snapshot: try catalog.snapshot(library: settings.library))
+            } else {
+                result = try runner.run(inputs: inputs, store: try catalog.store(library: settings.library))
+            }
             if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             if let report { try Data(try Self.json(result).utf8).write(to: URL(fileURLWithPath: report)) }
             if json { print(try Self.json(result)) } else { print(result.summary) }
             if !result.succeeded { throw ExitCode(1) }
         } catch let error as RunError {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        } catch let error as ShardError {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             throw ExitCode(2)
         }

@@ -1,0 +1,109 @@
+import Foundation
+
+/// What one shard of a sharded sweep records instead of writing the catalog: its results, appended
+/// as JSON lines to `<library>/.darkroom/shards/<pipeline>.<I>-of-<N>.jsonl`, each line written in one
+/// `write` and fsynced. `darkroom catalog merge` folds the manifests into the catalog afterwards.
+///
+/// Many shards share one library (often on a network filesystem, where SQLite is unsafe), so no
+/// shard writes the catalog: it reads what earlier runs did from `snapshot` (the catalog as it was
+/// when the sweep began, or nothing) and appends. A shard run again (a retried pod) appends again.
+public final class ShardManifest: CatalogStore, @unchecked Sendable {
+    /// One line of a manifest.
+    public enum Record: Codable, Sendable {
+        case start(pipeline: String, shard: Shard, host: String, pid: Int32, at: String)
+        case hashes([FileFingerprint])
+        case pending([String])
+        case commit(UnitCompletion)
+        case finish(RunReport)
+    }
+
+    public let url: URL
+    public let shard: Shard
+    private let snapshot: CatalogStore?
+    private let descriptor: Int32
+    private let lock = NSLock()
+
+    /// Opens (creating or appending to) the manifest of `shard` for the pipeline named `pipelineName`.
+    public init(library: URL, pipelineName: String, shard: Shard, snapshot: CatalogStore?) throws {
+        let folder = ShardManifest.folder(library: library)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        url = folder.appendingPathComponent("\(pipelineName).\(shard.index)-of-\(shard.count).jsonl")
+        self.shard = shard
+        self.snapshot = snapshot
+        descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw RunError("cannot open the shard manifest \(url.path): \(Publisher.errnoText())") }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Where shards write their manifests.
+    public static func folder(library: URL) -> URL {
+        library.appendingPathComponent(".darkroom/shards", isDirectory: true)
+    }
+
+    /// Appends one record as one line and makes it durable.
+    func append(_ record: Record) throws {
+        var line = try JSONEncoder().encode(record)
+        line.append(UInt8(ascii: "\n"))
+        lock.lock(); defer { lock.unlock() }
+        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == line.count, fsync(descriptor) == 0 else {
+            throw RunError("cannot write the shard manifest \(url.path): \(Publisher.errnoText())")
+        }
+    }
+
+    /// The records of a manifest file, and how many lines could not be read (a line torn by a crash).
+    public static func records(at url: URL) throws -> (records: [Record], unreadable: Int) {
+        let data = try Data(contentsOf: url)
+        var records: [Record] = []
+        var unreadable = 0
+        let decoder = JSONDecoder()
+        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
+            if let record = try? decoder.decode(Record.self, from: Data(line)) { records.append(record) } else { unreadable += 1 }
+        }
+        return (records, unreadable)
+    }
+
+    // MARK: CatalogStore
+
+    public func beginRun(pipeline: String) throws -> Int64 {
+        try append(.start(pipeline: pipeline, shard: shard, host: ProcessInfo.processInfo.hostName,
+                          pid: getpid(), at: Catalog.timestamp()))
+        return 0
+    }
+
+    public func finishRun(_ id: Int64, report: RunReport) throws { try append(.finish(report)) }
+
+    public func cachedHash(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64) throws -> String? {
+        try snapshot?.cachedHash(path: path, size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode)
+    }
+
+    public func rememberHashes(_ files: [FileFingerprint]) throws {
+        if !files.isEmpty { try append(.hashes(files)) }
+    }
+
+    public func state(of subject: String) throws -> SubjectState { try snapshot?.state(of: subject) ?? SubjectState() }
+
+    public func output(at path: String) throws -> CatalogOutput? { try snapshot?.output(at: path) }
+
+    public func rememberedFacts(contentHash: String) throws -> RememberedFacts? {
+        try snapshot?.rememberedFacts(contentHash: contentHash)
+    }
+
+    public func markPending(_ paths: [String], run: Int64) throws {
+        if !paths.isEmpty { try append(.pending(paths)) }
+    }
+
+    /// Orphans are found by `catalog merge`, which sees every shard's manifest.
+    public func recoverPending() throws -> [String] { [] }
+
+    /// Appends the completion. Stale outputs are left for `catalog merge`: a collection's outputs are
+    /// spread over the shards, and only the merge sees them all.
+    public func commit(_ completion: UnitCompletion, run: Int64) throws -> [String] {
+        try append(.commit(completion))
+        return []
+    }
+
+    /// Rebuilt catalogs are adopted by single-machine runs only.
+    public func adopt(contentHash: String) throws -> Int { 0 }
+}
