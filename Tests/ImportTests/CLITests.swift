@@ -4,35 +4,14 @@ import XCTest
 
 /// The `darkroom` command as a user runs it: exit codes, messages, JSON.
 final class CLITests: XCTestCase {
-    var binary: URL!
+    var command: DarkroomCommand!
 
     override func setUpWithError() throws {
-        binary = try Self.locateBinary()
-    }
-
-    /// The `darkroom` executable built next to the test bundle.
-    static func locateBinary() throws -> URL {
-        let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-                          Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("darkroom") }
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("darkroom binary not found next to the test bundle")
-        }
-        return found
+        command = try DarkroomCommand(workingDirectory: ImportTests.root)
     }
 
     func darkroom(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = ImportTests.root
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        try command.run(arguments)
     }
 
     func testBrokenPipelinePrintsCompilerStyleErrorsAndExits2() throws {

@@ -90,17 +90,12 @@ final class RegenerateTests: XCTestCase {
 
     func testAnInterruptedRunPicksUpWhereItStopped() throws {
         // Stop a run after some photos by killing the process, then run again: only the rest is done.
-        let binary = try CLITests.locateBinary()
+        let command = try DarkroomCommand(workingDirectory: ImportTests.root)
         let pipeline = ImportTests.root.appendingPathComponent("pipelines/regenerate-thumbnails.yaml").path
         let roll = folder.path("roll")
         try FileManager.default.createDirectory(at: roll.appendingPathComponent("extra"), withIntermediateDirectories: true)
         for i in 1...12 { try Fixtures.photo(roll.appendingPathComponent("extra/photo-\(i).jpg"), width: 1800, height: 1200, seed: 100 + i) }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["run", pipeline, "--input", roll.path, "--library", library.path, "--jobs", "1"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try command.start(["run", pipeline, "--input", roll.path, "--library", library.path, "--jobs", "1"])
         let deadline = Date().addingTimeInterval(60)
         func published() -> Int { (try? Catalog.openIfPresent(library: library)?.allOutputs().count) ?? 0 }
         while Date() < deadline, published() < 6 {

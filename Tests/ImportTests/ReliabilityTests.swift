@@ -47,19 +47,14 @@ final class ReliabilityTests: XCTestCase {
                                exif: ["-DateTimeOriginal=2022:0\(1 + i % 9):1\(i % 10) 10:00:00"])
         }
         let originals = try hashes(roll)
-        let binary = try CLITests.locateBinary()
+        let command = try DarkroomCommand(workingDirectory: ImportTests.root)
         let pipeline = try fastPipeline()
         var generator = SystemRandomNumberGenerator()
         var kills = 0
         for attempt in 1...30 {
-            let process = Process()
-            process.executableURL = binary
             // Every other run redoes all work (--force), so kills also land while outputs are being replaced.
-            process.arguments = ["run", pipeline.path, "--input", roll.path, "--library", library.path, "--jobs", "2"]
-                + (attempt % 2 == 0 ? ["--force"] : [])
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try command.start(["run", pipeline.path, "--input", roll.path, "--library", library.path, "--jobs", "2"]
+                                            + (attempt % 2 == 0 ? ["--force"] : []))
             usleep(UInt32.random(in: 20_000...900_000, using: &generator))
             if process.isRunning { kill(process.processIdentifier, SIGKILL); kills += 1 }
             process.waitUntilExit()
