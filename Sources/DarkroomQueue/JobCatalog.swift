@@ -1,0 +1,45 @@
+import DarkroomCore
+import Foundation
+
+/// The catalog as one claimed job sees it (`PostgresCatalog.forJob`): committing the job's work
+/// also ends the job, atomically and only under the job's lease; pending notes belong to the job.
+final class JobCatalog: CatalogStore {
+    let catalog: PostgresCatalog
+    let job: ClaimedJob
+
+    init(catalog: PostgresCatalog, job: ClaimedJob) {
+        self.catalog = catalog
+        self.job = job
+    }
+
+    /// Records the work and marks the job done in one transaction; throws `LeaseLost`, having
+    /// written nothing, when another worker holds the job now.
+    func commit(_ completion: UnitCompletion, run: Int64) throws -> [String] {
+        try catalog.session.transaction {
+            try JobLedger.markDone(job, in: catalog.session)
+            return try catalog.record(completion, run: run)
+        }
+    }
+
+    /// Notes the paths under this job, so that whoever attempts the job next can remove them.
+    func markPending(_ paths: [String], run: Int64) throws {
+        try catalog.markPending(paths, run: run, job: job.id)
+    }
+
+    /// The files an earlier attempt at this job (a killed worker's) linked into the library without
+    /// recording them; clears the job's notes.
+    func recoverPending() throws -> [String] {
+        try catalog.takePending(job: job.id)
+    }
+
+    func beginRun(pipeline: String) throws -> Int64 { try catalog.beginRun(pipeline: pipeline) }
+    func finishRun(_ id: Int64, report: RunReport) throws { try catalog.finishRun(id, report: report) }
+    func cachedHash(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64) throws -> String? {
+        try catalog.cachedHash(path: path, size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode)
+    }
+    func rememberHashes(_ files: [FileFingerprint]) throws { try catalog.rememberHashes(files) }
+    func state(of subject: String) throws -> SubjectState { try catalog.state(of: subject) }
+    func output(at path: String) throws -> CatalogOutput? { try catalog.output(at: path) }
+    func rememberedFacts(contentHash: String) throws -> RememberedFacts? { try catalog.rememberedFacts(contentHash: contentHash) }
+    func adopt(contentHash: String) throws -> Int { try catalog.adopt(contentHash: contentHash) }
+}

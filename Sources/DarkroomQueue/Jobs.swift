@@ -1,0 +1,111 @@
+import Foundation
+
+/// What a job does: one photo's steps, or a collection step over a batch's photos.
+public enum JobKind: String, Codable, Sendable, Hashable {
+    case photo, collection
+}
+
+/// A job to put in the queue.
+public struct NewJob: Sendable, Hashable {
+    /// The work's identity: a second job with the same key is never queued.
+    public var unitKey: String
+    public var kind: JobKind
+    /// The enqueue that made it; a collection job waits for its batch's photo jobs.
+    public var batch: String
+    /// The pipeline it runs (`WorkQueue.registerPipeline`).
+    public var pipelineDigest: String
+    /// What the worker needs to know (JSON, opaque to the queue).
+    public var payload: String
+    /// How many attempts, counting killed workers' ones, before the job is marked failed.
+    public var maxAttempts: Int
+
+    public init(unitKey: String, kind: JobKind, batch: String, pipelineDigest: String, payload: String, maxAttempts: Int) {
+        self.unitKey = unitKey; self.kind = kind; self.batch = batch
+        self.pipelineDigest = pipelineDigest; self.payload = payload; self.maxAttempts = maxAttempts
+    }
+}
+
+/// A pipeline as the queue stores it, so that a worker runs exactly what was enqueued.
+public struct PipelineRecord: Codable, Sendable, Hashable {
+    /// SHA-256 of the other four fields.
+    public var digest: String
+    public var fileName: String
+    public var yaml: String
+    public var library: String
+    public var settingsJSON: String
+
+    public init(digest: String, fileName: String, yaml: String, library: String, settingsJSON: String) {
+        self.digest = digest; self.fileName = fileName; self.yaml = yaml; self.library = library; self.settingsJSON = settingsJSON
+    }
+}
+
+/// A job a worker holds under a lease, until it completes, fails or stops renewing it.
+public struct ClaimedJob: Sendable, Hashable {
+    public var id: Int64
+    /// The lease's proof of ownership: every change a worker makes to the job carries it, and a
+    /// worker that claims the job after the lease expired gets a new one.
+    public var token: UUID
+    /// Which attempt this is, from 1 (a killed worker's attempt counts).
+    public var attempt: Int
+    public var kind: JobKind
+    public var batch: String
+    public var unitKey: String
+    public var payload: String
+    public var pipeline: PipelineRecord
+    /// The worker that holds it.
+    public var worker: String
+
+    public init(id: Int64, token: UUID, attempt: Int, kind: JobKind, batch: String, unitKey: String,
+                payload: String, pipeline: PipelineRecord, worker: String) {
+        self.id = id; self.token = token; self.attempt = attempt; self.kind = kind; self.batch = batch
+        self.unitKey = unitKey; self.payload = payload; self.pipeline = pipeline; self.worker = worker
+    }
+}
+
+/// What happened to a failed job.
+public enum FailureDisposition: Sendable, Equatable {
+    /// Back in the queue, claimable after this many seconds.
+    case retry(after: TimeInterval)
+    /// Out of attempts: marked failed.
+    case failed
+}
+
+/// The job's lease is no longer this worker's: it expired and another worker claimed the job.
+/// Nothing was written; the other worker does the job.
+public struct LeaseLost: Error, CustomStringConvertible, Sendable {
+    public var jobID: Int64
+    public var unitKey: String
+    public var worker: String
+
+    public init(_ job: ClaimedJob) {
+        jobID = job.id; unitKey = job.unitKey; worker = job.worker
+    }
+
+    public var description: String {
+        "job \(jobID) (\(unitKey)) is no longer leased to \(worker): the lease expired and another worker took the job over"
+    }
+}
+
+/// A job as the queue records it (for status commands and tests).
+public struct JobRecord: Codable, Sendable, Hashable {
+    public var id: Int64
+    public var unitKey: String
+    public var kind: JobKind
+    public var batch: String
+    public var state: String
+    public var attempts: Int
+    public var maxAttempts: Int
+    public var leaseOwner: String?
+    public var lastError: String?
+    /// Seconds until it may be claimed (negative or zero when it may be now).
+    public var claimableIn: TimeInterval
+}
+
+/// One attempt at a job.
+public struct JobAttempt: Codable, Sendable, Hashable {
+    public var attempt: Int
+    public var worker: String
+    /// `done`, `failed` or `lease expired`; nil while it runs.
+    public var outcome: String?
+    public var error: String?
+}

@@ -1,0 +1,74 @@
+import DarkroomCore
+import Foundation
+import PostgresNIO
+
+extension PostgresCatalog {
+    /// Records finished work in one transaction. Returns outputs the finished units no longer make
+    /// (stale files from earlier options), which the caller deletes.
+    public func commit(_ completion: UnitCompletion, run: Int64) throws -> [String] {
+        try session.transaction { try record(completion, run: run) }
+    }
+
+    /// What `commit` writes, inside the caller's transaction.
+    func record(_ completion: UnitCompletion, run: Int64) throws -> [String] {
+        if let asset = completion.asset { try upsert(asset, run: run) }
+        let subject = completion.subject
+        var stale: [String] = []
+        let units = PostgresCatalog.lastOfEach(completion.units, by: \.step)
+        if !units.isEmpty {
+            let steps = units.map(\.step)
+            try session.execute("""
+                INSERT INTO units (step, subject, unit_key, run_id)
+                SELECT step, \(subject), key, \(run) FROM unnest(\(steps), \(units.map(\.key))) AS u(step, key)
+                ON CONFLICT (step, subject) DO UPDATE SET unit_key = EXCLUDED.unit_key, run_id = EXCLUDED.run_id
+                """)
+            stale = try session.query("""
+                DELETE FROM outputs
+                WHERE subject = \(subject) AND step = ANY(\(steps)) AND NOT (path = ANY(\(completion.outputs.map(\.path))))
+                RETURNING path
+                """).map { try $0.decode(String.self) }.sorted()
+        }
+        let outputs = PostgresCatalog.lastOfEach(completion.outputs, by: \.path)
+        if !outputs.isEmpty {
+            let paths = outputs.map(\.path)
+            try session.execute("""
+                INSERT INTO outputs (path, step, subject, size, sha256, run_id)
+                SELECT path, step, \(subject), size, sha256, \(run)
+                FROM unnest(\(paths), \(outputs.map(\.step)), \(outputs.map(\.size)), \(outputs.map(\.sha256)))
+                    AS o(path, step, size, sha256)
+                ON CONFLICT (path) DO UPDATE SET step = EXCLUDED.step, subject = EXCLUDED.subject,
+                    size = EXCLUDED.size, sha256 = EXCLUDED.sha256, run_id = EXCLUDED.run_id
+                """)
+            try session.execute("DELETE FROM pending_outputs WHERE path = ANY(\(paths))")
+        }
+        return stale
+    }
+
+    /// Inserts a photo, or updates what this run learned about it: a new capture date replaces the
+    /// old one as a whole, other facts only when known; its id, original path and first run stay.
+    private func upsert(_ asset: AssetFacts, run: Int64) throws {
+        let date = asset.captureDate
+        let json = try date.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
+        try session.execute("""
+            INSERT INTO assets (content_hash, id, original_path, file_size, capture_local, capture_utc_offset,
+                                capture_source, capture_tz_source, capture_confidence, capture_json,
+                                width, height, orientation, camera, first_run, last_run)
+            VALUES (\(asset.contentHash), \(asset.id.uuidString.lowercased()), \(asset.originalPath), \(asset.fileSize),
+                    \(date?.local.description), \(date?.utcOffsetSeconds), \(date?.source.rawValue),
+                    \(date?.timeZoneSource.rawValue), \(date?.confidence.rawValue), \(json),
+                    \(asset.width), \(asset.height), \(asset.orientation), \(asset.camera), \(run), \(run))
+            ON CONFLICT (content_hash) DO UPDATE SET
+                capture_local = CASE WHEN EXCLUDED.capture_json IS NULL THEN assets.capture_local ELSE EXCLUDED.capture_local END,
+                capture_utc_offset = CASE WHEN EXCLUDED.capture_json IS NULL THEN assets.capture_utc_offset ELSE EXCLUDED.capture_utc_offset END,
+                capture_source = CASE WHEN EXCLUDED.capture_json IS NULL THEN assets.capture_source ELSE EXCLUDED.capture_source END,
+                capture_tz_source = CASE WHEN EXCLUDED.capture_json IS NULL THEN assets.capture_tz_source ELSE EXCLUDED.capture_tz_source END,
+                capture_confidence = CASE WHEN EXCLUDED.capture_json IS NULL THEN assets.capture_confidence ELSE EXCLUDED.capture_confidence END,
+                capture_json = COALESCE(EXCLUDED.capture_json, assets.capture_json),
+                width = COALESCE(EXCLUDED.width, assets.width),
+                height = COALESCE(EXCLUDED.height, assets.height),
+                orientation = COALESCE(EXCLUDED.orientation, assets.orientation),
+                camera = COALESCE(EXCLUDED.camera, assets.camera),
+                last_run = EXCLUDED.last_run
+            """)
+    }
+}

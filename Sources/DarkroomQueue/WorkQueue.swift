@@ -1,0 +1,99 @@
+import DarkroomCore
+import Foundation
+import PostgresNIO
+
+/// A fleet's work queue in PostgreSQL: jobs go in once (`enqueue`), workers take them under a lease
+/// (`claim`, `renew`), and each ends done (`complete`, or the job-scoped catalog's `commit`) or failed
+/// after its attempts (`fail`). A worker killed mid-job stops renewing; when its lease expires
+/// another worker takes the job over. Every lease time is the database's clock, not the workers'.
+///
+/// Job states: `pending` (claimable from `not_before`), `running` (leased), `done`, `failed`.
+public final class WorkQueue: @unchecked Sendable {
+    let session: PostgresSession
+
+    /// Uses `session`'s database, creating the tables when needed.
+    public init(session: PostgresSession) throws {
+        self.session = session
+        try QueueSchema.migrate(session)
+    }
+
+    /// How many jobs one INSERT carries.
+    static let insertChunk = 5_000
+
+    // MARK: Pipelines
+
+    /// Stores a pipeline (once) and returns its digest: SHA-256 of the four fields.
+    public func registerPipeline(fileName: String, yaml: String, library: String, settingsJSON: String) throws -> String {
+        let digest = WorkQueue.digest([fileName, yaml, library, settingsJSON])
+        try session.execute("""
+            INSERT INTO pipelines (digest, file_name, yaml, library, settings_json)
+            VALUES (\(digest), \(fileName), \(yaml), \(library), \(settingsJSON))
+            ON CONFLICT (digest) DO NOTHING
+            """)
+        return digest
+    }
+
+    /// SHA-256 of the fields, each prefixed with its length so that no two lists hash alike.
+    static func digest(_ fields: [String]) -> String {
+        ContentHash.of(fields.map { "\($0.utf8.count):\($0)" }.joined())
+    }
+
+    // MARK: Enqueueing
+
+    /// Queues the jobs whose unit key the queue has never had, in one transaction; returns how many
+    /// were added and how many were there already (a key repeated within `jobs` counts once added).
+    public func enqueue(_ jobs: [NewJob]) throws -> (added: Int, alreadyQueued: Int) {
+        if let bad = jobs.first(where: { $0.maxAttempts < 1 }) {
+            throw QueueError("job \(bad.unitKey): maxAttempts must be at least 1, got \(bad.maxAttempts)")
+        }
+        let added = try session.transaction { () throws -> Int in
+            var added = 0
+            for start in stride(from: 0, to: jobs.count, by: WorkQueue.insertChunk) {
+                let chunk = jobs[start..<min(start + WorkQueue.insertChunk, jobs.count)]
+                added += try session.execute("""
+                    INSERT INTO jobs (unit_key, kind, batch, pipeline_digest, payload, max_attempts)
+                    SELECT unit_key, kind, batch, pipeline_digest, payload, max_attempts
+                    FROM unnest(\(chunk.map(\.unitKey)), \(chunk.map(\.kind.rawValue)), \(chunk.map(\.batch)),
+                                \(chunk.map(\.pipelineDigest)), \(chunk.map(\.payload)), \(chunk.map(\.maxAttempts)))
+                        WITH ORDINALITY AS j(unit_key, kind, batch, pipeline_digest, payload, max_attempts, position)
+                    ORDER BY position  -- ids follow the given order, and jobs are claimed in it
+                    ON CONFLICT (unit_key) DO NOTHING
+                    """)
+            }
+            return added
+        }
+        return (added, jobs.count - added)
+    }
+
+    // MARK: Inspection
+
+    /// The job with this unit key, if it was ever queued.
+    public func job(unitKey: String) throws -> JobRecord? {
+        guard let row = try session.query("""
+            SELECT id, unit_key, kind, batch, state, attempts, max_attempts, lease_owner, last_error,
+                   extract(epoch FROM not_before - now())::float8
+            FROM jobs WHERE unit_key = \(unitKey)
+            """).first else { return nil }
+        let (id, key, kind, batch, state, attempts, maxAttempts, owner, error, claimableIn) =
+            try row.decode((Int64, String, String, String, String, Int, Int, String?, String?, Double).self)
+        return JobRecord(id: id, unitKey: key, kind: JobKind(rawValue: kind) ?? .photo, batch: batch, state: state,
+                         attempts: attempts, maxAttempts: maxAttempts, leaseOwner: owner, lastError: error,
+                         claimableIn: claimableIn)
+    }
+
+    /// Every attempt at a job, first first.
+    public func attempts(ofJob id: Int64) throws -> [JobAttempt] {
+        try session.query("""
+            SELECT attempt, worker, outcome, error FROM job_attempts WHERE job_id = \(id) ORDER BY attempt
+            """).map {
+            let (attempt, worker, outcome, error) = try $0.decode((Int, String, String?, String?).self)
+            return JobAttempt(attempt: attempt, worker: worker, outcome: outcome, error: error)
+        }
+    }
+}
+
+/// A queue call the queue itself refuses (bad arguments), as opposed to a database error.
+public struct QueueError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
