@@ -6,6 +6,7 @@ packages=(
   pkg-config libvips-dev libheif-dev libexif-dev libsqlite3-dev
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
   libvips-tools libheif-examples ffmpeg imagemagick libimage-exiftool-perl fonts-dejavu-core time bc
+  postgresql
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,10 +1,26 @@
 #!/usr/bin/env bash
 # Runs the test suite (XCTest). Corpus tests read ../shared/corpus through DARKROOM_CORPUS (they skip
-# when it is absent). Ends with a plain "N passed, N failed" line.
+# when it is absent). Queue tests use the PostgreSQL server at DARKROOM_TEST_POSTGRES; unless it is
+# set, a private server is started (scripts/postgres-test-server.sh) and stopped at the end.
+# Ends with a plain "N passed, N failed" line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export DARKROOM_CORPUS="${DARKROOM_CORPUS:-$(cd .. && pwd)/shared/corpus}"
-log=$(mktemp); trap 'rm -f "$log"' EXIT
+log=$(mktemp)
+postgres_started=""
+cleanup() {
+  rm -f "$log"
+  [ -z "$postgres_started" ] || scripts/postgres-test-server.sh release $$ >/dev/null
+}
+trap cleanup EXIT
+if [ -z "${DARKROOM_TEST_POSTGRES:-}" ]; then
+  if DARKROOM_TEST_POSTGRES="$(scripts/postgres-test-server.sh start $$)"; then
+    export DARKROOM_TEST_POSTGRES
+    postgres_started=1
+  else
+    echo "warning: the test PostgreSQL server did not start; queue tests will fail" >&2
+  fi
+fi
 swift test --disable-swift-testing "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 summary=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -1)

@@ -42,6 +42,7 @@ public final class WorkQueue: @unchecked Sendable {
 
     /// Queues the jobs whose unit key the queue has never had, in one transaction; returns how many
     /// were added and how many were there already (a key repeated within `jobs` counts once added).
+    @discardableResult
     public func enqueue(_ jobs: [NewJob]) throws -> (added: Int, alreadyQueued: Int) {
         if let bad = jobs.first(where: { $0.maxAttempts < 1 }) {
             throw QueueError("job \(bad.unitKey): maxAttempts must be at least 1, got \(bad.maxAttempts)")
@@ -96,4 +97,17 @@ public final class WorkQueue: @unchecked Sendable {
 public struct QueueError: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
+}
+
+extension WorkQueue {
+    /// The job types, also spelled as members of the queue (`WorkQueue.NewJob`).
+    public typealias NewJob = DarkroomQueue.NewJob
+    /// See `DarkroomQueue.ClaimedJob`.
+    public typealias ClaimedJob = DarkroomQueue.ClaimedJob
+    /// See `DarkroomQueue.JobKind`.
+    public typealias JobKind = DarkroomQueue.JobKind
+    /// See `DarkroomQueue.FailureDisposition`.
+    public typealias FailureDisposition = DarkroomQueue.FailureDisposition
+    /// See `DarkroomQueue.QueueStatus`.
+    public typealias Status = DarkroomQueue.QueueStatus
 }

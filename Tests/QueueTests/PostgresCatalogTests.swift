@@ -1,0 +1,63 @@
+import DarkroomCore
+import DarkroomQueue
+import Foundation
+import XCTest
+
+final class PostgresCatalogTests: QueueTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("queue-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: folder)
+        super.tearDown()
+    }
+
+    func testBehavesLikeTheSQLiteCatalog() throws {
+        let sqlite = try CatalogFixtures.transcript(Catalog(library: folder))
+        let postgres = try CatalogFixtures.transcript(PostgresCatalog(session: session, library: folder))
+        XCTAssertEqual(postgres, sqlite)
+        // The transcript itself, so that both cannot agree on something wrong.
+        XCTAssertEqual(Array(sqlite.prefix(3)), ["cached before: nil", "cached: \(ContentHash.of("photo one"))", "cached other inode: nil"])
+        XCTAssertTrue(sqlite.contains("orphans: [\"Photos/orphan.heic\"]"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("orphans again: []"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("stale 2: [\"Thumbnails/one.jpg\"]"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("units: [\"heic=k1\", \"thumb=k3\"]"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains { $0.hasPrefix("facts: 2024-05-03T12:30:00+02:00") && $0.hasSuffix("4000x3000") }, "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("adopted: 1"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("rebuilt outputs: [\"Photos/two.heic\"]"), "\(sqlite)")
+    }
+
+    func testRecordsRunsAssetsAndEveryOutput() throws {
+        let catalog = try PostgresCatalog(session: session, library: folder)
+        _ = try CatalogFixtures.transcript(catalog)
+        XCTAssertEqual(try catalog.allOutputs().map(\.path), ["Photos/one.heic", "Photos/two.heic", "Thumbnails/one-400.jpg"])
+        XCTAssertEqual(try sql("SELECT status || ' ' || processed || ' ' || failed FROM runs"), "failures 1 1")
+        XCTAssertEqual(try sql("SELECT path || ' ' || step || ' ' || reason FROM failures"), "in/bad.jpg decode truncated")
+        XCTAssertEqual(try sql("SELECT camera || ' ' || width || ' ' || capture_source FROM assets"), "Pixel 8 4000 exif:DateTimeOriginal")
+    }
+
+    func testADatabaseServesOneLibrary() throws {
+        _ = try PostgresCatalog(session: session, library: folder)
+        _ = try PostgresCatalog(session: try openSession(), library: URL(fileURLWithPath: folder.path + "/./"))
+        let other = folder.appendingPathComponent("other")
+        XCTAssertThrowsError(try PostgresCatalog(session: session, library: other)) { error in
+            XCTAssertEqual("\(error)", "this database is the catalog of \(folder.standardizedFileURL.path), not \(other.path)")
+        }
+    }
+
+    func testAPlainRunsRecoveryLeavesJobsPendingFiles() throws {
+        let catalog = try PostgresCatalog(session: session, library: folder)
+        try queue.enqueue([job("photo")])
+        let claimed = try XCTUnwrap(try queue.claim(worker: "w", lease: 30))
+        let run = try catalog.beginRun(pipeline: "import.yaml")
+        try catalog.forJob(claimed).markPending(["Photos/in-flight.heic"], run: run)
+        try catalog.markPending(["Photos/left-by-a-crash.heic"], run: run)
+        XCTAssertEqual(try catalog.recoverPending(), ["Photos/left-by-a-crash.heic"])
+        XCTAssertEqual(try catalog.forJob(claimed).recoverPending(), ["Photos/in-flight.heic"])
+    }
+}
