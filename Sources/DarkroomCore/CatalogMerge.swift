@@ -45,7 +45,7 @@ public struct CatalogMerge {
     public struct UnfinishedShard: Error, CustomStringConvertible {
         public var manifests: [String]
         public var description: String {
-            "these shards started but have not finished (still running, or killed and not retried): "
+            "these shards have not finished (still running, killed and not retried, or never started): "
                 + manifests.joined(separator: ", ") + "; wait for them or run them again, or merge with --partial"
         }
     }
@@ -84,7 +84,12 @@ public struct CatalogMerge {
             if !finished { unfinished.append(name) }
             report.manifests.append(name)
         }
-        if !unfinished.isEmpty && !partial { throw UnfinishedShard(manifests: unfinished) }
+        for (sweep, count) in shardsOfSweep {
+            let present = Set(names.filter { ShardManifest.sweep(ofManifest: $0) == sweep })
+            let expected = (0..<count).map { sweep.replacingOccurrences(of: ".of-\(count).jsonl", with: ".\($0)-of-\(count).jsonl") }
+            unfinished += expected.filter { !present.contains($0) }.map { "\($0) (never started)" }
+        }
+        if !unfinished.isEmpty && !partial { throw UnfinishedShard(manifests: unfinished.sorted()) }
 
         let runID = try catalog.beginRun(pipeline: "merge of \(names.count) shard manifests: \(pipeline)")
         try catalog.rememberHashes(hashes)

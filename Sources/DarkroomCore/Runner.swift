@@ -170,14 +170,7 @@ public final class Runner {
             guard let record = self.facts(of: others[index], catalog: catalog, publisher: publisher) else { return }
             factsLock.lock(); othersRecords.append(record); factsLock.unlock()
         }
-        let good = (records.compactMap { $0 } + othersRecords).sorted { a, b in
-            switch (a.captureDate?.local, b.captureDate?.local) {
-            case let (x?, y?) where x != y: return x < y
-            case (nil, _?): return false
-            case (_?, nil): return true
-            default: return a.fileName == b.fileName ? a.source.path < b.source.path : a.fileName < b.fileName
-            }
-        }
+        let good = Runner.inCaptureOrder(records.compactMap { $0 } + othersRecords)
         for step in pipeline.collectionSteps {
             report.published += runCollection(step, items: good, catalog: catalog, publisher: publisher, failures: failures,
                                               shard: shard, report: &report)
@@ -189,11 +182,28 @@ public final class Runner {
         return report
     }
 
+    /// Photos in capture-date order (undated last, then by file name): the order collections see them in.
+    static func inCaptureOrder(_ records: [ItemRecord]) -> [ItemRecord] {
+        records.sorted { a, b in
+            switch (a.captureDate?.local, b.captureDate?.local) {
+            case let (x?, y?) where x != y: return x < y
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return a.fileName == b.fileName ? a.source.path < b.source.path : a.fileName < b.fileName
+            }
+        }
+    }
+
     // MARK: Recovery
 
     /// Cleans what a crashed run may have left: temp files, and published files never recorded.
     private func recover(_ catalog: CatalogStore) throws {
         Publisher.removeLeftovers(library: settings.library)
+        try removeOrphans(catalog)
+    }
+
+    /// Removes files an interrupted run published but never recorded (the catalog's pending notes).
+    func removeOrphans(_ catalog: CatalogStore) throws {
         for path in try catalog.recoverPending() {
             let url = settings.library.appendingPathComponent(path)
             if FileInfo(path: url.path)?.isRegularFile == true {
@@ -270,7 +280,7 @@ public final class Runner {
         ["No space left on device", "database or disk is full", "Disk quota exceeded"].contains { reason.contains($0) }
     }
 
-    private func process(_ entry: SurveyEntry, catalog: CatalogStore, publisher: Publisher,
+    func process(_ entry: SurveyEntry, catalog: CatalogStore, publisher: Publisher,
                          failures: FailureSink) -> (Outcome, ItemRecord?) {
         let file = entry.found
         let hash: String, rendition: Bool
@@ -394,7 +404,7 @@ public final class Runner {
 
     // MARK: Collection steps
 
-    private func runCollection(_ step: PipelineStep, items: [ItemRecord], catalog: CatalogStore, publisher: Publisher,
+    func runCollection(_ step: PipelineStep, items: [ItemRecord], catalog: CatalogStore, publisher: Publisher,
                                failures: FailureSink, shard: Shard?, report: inout RunReport) -> [String] {
         guard case .collection(let perform) = step.configured.action else { return [] }
         let id = stepIDs[step.index]

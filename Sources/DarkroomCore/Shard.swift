@@ -54,7 +54,7 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
             explicitCount = nil
         }
         if first == "auto" {
-            let found = try fromEnvironment(environment)
+            let found = try fromEnvironment(environment, countGiven: explicitCount != nil)
             return try Shard(index: found.index, count: explicitCount ?? found.count ?? {
                 throw ShardError("--shard auto: \(found.source) gives this task's index but not how many tasks there are; "
                                  + "write --shard auto/N or set DARKROOM_SHARDS")
@@ -65,16 +65,19 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
         return try Shard(index: index, count: count)
     }
 
-    private static func fromEnvironment(_ environment: [String: String]) throws -> (index: Int, count: Int?, source: String) {
-        let declared = environment["DARKROOM_SHARDS"].flatMap { Int($0) }
+    /// On Slurm, without a declared count, the array's own range gives both (`--array=1-16`: task 1 is
+    /// shard 0 of 16). With a count declared (`auto/N`, `DARKROOM_SHARDS`), the task id is the shard
+    /// itself, so that re-running one task (`sbatch --array=7`) still runs shard 7 of N.
+    private static func fromEnvironment(_ environment: [String: String], countGiven: Bool) throws -> (index: Int, count: Int?, source: String) {
         func number(_ key: String) throws -> Int? {
             guard let text = environment[key] else { return nil }
             guard let value = Int(text) else { throw ShardError("--shard auto: \(key)='\(text)' is not a number") }
             return value
         }
+        let declared = try number("DARKROOM_SHARDS")
         if let task = try number("SLURM_ARRAY_TASK_ID") {
-            let first = try number("SLURM_ARRAY_TASK_MIN") ?? 0
-            return (task - first, try number("SLURM_ARRAY_TASK_COUNT") ?? declared, "SLURM_ARRAY_TASK_ID")
+            if countGiven || declared != nil { return (task, declared, "SLURM_ARRAY_TASK_ID") }
+            return (task - (try number("SLURM_ARRAY_TASK_MIN") ?? 0), try number("SLURM_ARRAY_TASK_COUNT"), "SLURM_ARRAY_TASK_ID")
         }
         if let index = try number("JOB_COMPLETION_INDEX") { return (index, declared, "JOB_COMPLETION_INDEX") }
         if let index = try number("AWS_BATCH_JOB_ARRAY_INDEX") { return (index, declared, "AWS_BATCH_JOB_ARRAY_INDEX") }

@@ -84,6 +84,11 @@ final class ShardTests: XCTestCase {
         // Slurm: --array=1-3 gives task ids 1, 2, 3.
         XCTAssertEqual(try Shard.parse("auto", environment: ["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_MIN": "1",
                                                             "SLURM_ARRAY_TASK_COUNT": "3"]), try Shard(index: 1, count: 3))
+        // One task of a 0-15 array run again on its own (sbatch --array=7): still shard 7 of 16 when the count is declared.
+        XCTAssertEqual(try Shard.parse("auto", environment: ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "7",
+                                                            "SLURM_ARRAY_TASK_COUNT": "1", "DARKROOM_SHARDS": "16"]), try Shard(index: 7, count: 16))
+        XCTAssertEqual(try Shard.parse("auto/16", environment: ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "7",
+                                                               "SLURM_ARRAY_TASK_COUNT": "1"]), try Shard(index: 7, count: 16))
         XCTAssertEqual(try Shard.parse("auto/4", environment: ["JOB_COMPLETION_INDEX": "3"]), try Shard(index: 3, count: 4))
         XCTAssertEqual(try Shard.parse("auto", environment: ["AWS_BATCH_JOB_ARRAY_INDEX": "0", "DARKROOM_SHARDS": "2"]),
                        try Shard(index: 0, count: 2))
@@ -108,6 +113,8 @@ final class ShardTests: XCTestCase {
         let library = fixture.folder.path("lib")
         try fixture.darkroom(["run", fixture.pipeline("import-camera-roll"), "--input", fixture.roll.path,
                               "--library", library.path, "--shard", "0/2"])
+        let notStarted = try fixture.darkroom(["catalog", "merge", "--library", library.path], expecting: 2)
+        XCTAssertTrue(notStarted.err.contains("import-camera-roll.1-of-2.jsonl (never started)"), notStarted.err)
         // Shard 1 was killed after linking a file, before recording it.
         let manifest = try ShardManifest(library: library, pipelineName: "import-camera-roll", shard: try Shard(index: 1, count: 2), snapshot: nil)
         _ = try manifest.beginRun(pipeline: "pipelines/import-camera-roll.yaml")
@@ -116,7 +123,7 @@ final class ShardTests: XCTestCase {
         try Data("half a photo".utf8).write(to: library.appendingPathComponent("Photos/2020/01/orphan.heic"))
 
         let refused = try fixture.darkroom(["catalog", "merge", "--library", library.path], expecting: 2)
-        XCTAssertTrue(refused.err.contains("these shards started but have not finished"), refused.err)
+        XCTAssertTrue(refused.err.contains("these shards have not finished"), refused.err)
         XCTAssertTrue(refused.err.contains("import-camera-roll.1-of-2.jsonl"), refused.err)
 
         // Shard 1 is run again and finishes: the merge takes both, and removes the orphan.

@@ -1,0 +1,138 @@
+import Foundation
+
+/// A photo as a work queue carries it: where it is, and which photo it is.
+public struct QueuedPhoto: Codable, Sendable, Hashable {
+    public var source: String
+    public var relativePath: String
+    public var contentHash: String
+    /// Whether the file is one of the library's own renditions of the photo (a HEIC in `Photos/`).
+    public var rendition: Bool
+}
+
+/// One job of a work queue: a photo's pending steps, or a collection step over a set of photos.
+public struct QueuedUnit: Codable, Sendable {
+    public enum Kind: String, Codable, Sendable { case photo, collection }
+
+    public var kind: Kind
+    /// Never the same for two different pieces of work, always the same for the same work: the queue
+    /// refuses a second job with a key it has.
+    public var key: String
+    /// The photo (kind photo).
+    public var photo: QueuedPhoto?
+    /// The collection step's index in the pipeline, and its photos (kind collection).
+    public var step: Int?
+    public var photos: [QueuedPhoto]?
+}
+
+/// What `darkroom enqueue` found: the units to queue, and what needs no job.
+public struct QueuePlan: Sendable {
+    public var units: [QueuedUnit] = []
+    public var upToDate = 0
+    public var duplicates: [RunReport.Duplicate] = []
+    public var unreadable: [RunReport.Failure] = []
+}
+
+/// How a queued unit ended in a worker.
+public enum QueuedOutcome: Sendable, Equatable {
+    /// Done, and recorded through the store's `commit`.
+    case done(published: [String])
+    /// Nothing to do or record (already done, or a collection already up to date).
+    case nothingToDo
+    /// Failed at `step`, for `reason`.
+    case failed(step: String, reason: String)
+}
+
+extension Runner {
+    /// The work units for a queue: one per photo with pending steps (keyed by the units of those
+    /// steps, so options or a changed file make a new key), and one per collection step (keyed by its
+    /// options and the photos it covers). Reads files to hash them; writes nothing.
+    public func queuePlan(inputs: [URL], catalog: CatalogStore?) throws -> QueuePlan {
+        let survey = try self.survey(inputs: inputs, catalog: catalog, remember: false)
+        var plan = QueuePlan()
+        var photos: [QueuedPhoto] = []
+        for entry in survey.entries {
+            switch entry.state {
+            case .unreadable(let reason): plan.unreadable.append(.init(path: entry.found.url.path, step: "read", reason: reason))
+            case .duplicate(let original, _): plan.duplicates.append(.init(path: entry.found.url.path, sameAs: original))
+            case .unique(let hash, let rendition):
+                let photo = QueuedPhoto(source: entry.found.url.path, relativePath: entry.found.relativePath,
+                                        contentHash: hash, rendition: rendition)
+                photos.append(photo)
+                let work = try self.work(for: hash, catalog: catalog)
+                guard !work.pending.isEmpty else { plan.upToDate += 1; continue }
+                let key = ContentHash.of(work.pending.sorted().map { "\(catalogIDs[$0])=\(work.keys[$0]!)" }.joined(separator: ","))
+                plan.units.append(QueuedUnit(kind: .photo, key: key, photo: photo))
+            }
+        }
+        for step in pipeline.collectionSteps {
+            let digest = photos.map(\.contentHash).sorted().joined(separator: ",")
+            let key = ContentHash.of("\(catalogIDs[step.index])|\(step.configured.optionsDigest)|\(digest)")
+            plan.units.append(QueuedUnit(kind: .collection, key: key, step: step.index, photos: photos))
+        }
+        return plan
+    }
+
+    /// Runs one queued unit against `store` (a job-scoped catalog, whose `commit` also ends the job),
+    /// staging files in `temporaryFolder`. Files an earlier, killed attempt left unrecorded are removed first.
+    public func runQueued(_ unit: QueuedUnit, store: CatalogStore, run: Int64, temporaryFolder: URL) -> QueuedOutcome {
+        do {
+            try removeOrphans(store)
+            let publisher = try Publisher(library: settings.library, catalog: store, run: run, temporaryFolder: temporaryFolder)
+            switch unit.kind {
+            case .photo:
+                guard let photo = unit.photo else { return .failed(step: "queue", reason: "a photo job without its photo") }
+                return try runQueued(photo, store: store, publisher: publisher)
+            case .collection:
+                guard let index = unit.step, pipeline.steps.indices.contains(index), let photos = unit.photos else {
+                    return .failed(step: "queue", reason: "a collection job without its step or photos")
+                }
+                return try runQueuedCollection(pipeline.steps[index], photos: photos, store: store, publisher: publisher)
+            }
+        } catch {
+            return .failed(step: "queue", reason: "\(error)")
+        }
+    }
+
+    private func runQueued(_ photo: QueuedPhoto, store: CatalogStore, publisher: Publisher) throws -> QueuedOutcome {
+        let url = URL(fileURLWithPath: photo.source)
+        guard let info = FileInfo(path: url.path, followLinks: pipeline.inputs.followSymlinks), info.isRegularFile else {
+            return .failed(step: "read", reason: "the file is gone since it was queued")
+        }
+        let found = Discovery.Found(url: url, relativePath: photo.relativePath, size: info.size, modificationDate: info.modificationDate,
+                                    modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode)
+        let fileHash = try store.cachedHash(path: url.path, size: info.size, mtimeNanoseconds: info.modificationNanoseconds,
+                                            inode: info.id.inode) ?? ContentHash.ofFile(url)
+        guard (photo.rendition ? identity(of: found, hash: fileHash, catalog: store) : fileHash) == photo.contentHash else {
+            return .failed(step: "read", reason: "the file changed since it was queued; enqueue it again")
+        }
+        let failures = FailureSink()
+        let (outcome, _) = process(SurveyEntry(found: found, state: .unique(photo.contentHash, rendition: photo.rendition)),
+                                   catalog: store, publisher: publisher, failures: failures)
+        switch outcome {
+        case .processed(let paths): return .done(published: paths)
+        case .skipped, .duplicate, .notAttempted: return .nothingToDo
+        case .failed:
+            let failure = failures.snapshot.last
+            return .failed(step: failure?.step ?? "run", reason: failure?.reason ?? "failed")
+        }
+    }
+
+    private func runQueuedCollection(_ step: PipelineStep, photos: [QueuedPhoto], store: CatalogStore,
+                                     publisher: Publisher) throws -> QueuedOutcome {
+        // The photos' facts come from the catalog: their own jobs ran first. A photo whose job failed is left out.
+        let records = try photos.compactMap { photo -> ItemRecord? in
+            guard let facts = try store.rememberedFacts(contentHash: photo.contentHash) else { return nil }
+            return ItemRecord(source: URL(fileURLWithPath: photo.source), relativePath: photo.relativePath, contentHash: photo.contentHash,
+                              id: ContentHash.uuid(fromHex: photo.contentHash), captureDate: facts.captureDate,
+                              pixelWidth: facts.width, pixelHeight: facts.height)
+        }
+        let failures = FailureSink()
+        var report = RunReport(pipeline: pipeline.file, library: settings.library.path)
+        let published = runCollection(step, items: Runner.inCaptureOrder(records), catalog: store, publisher: publisher,
+                                      failures: failures, shard: nil, report: &report)
+        if report.failed > 0, let failure = failures.snapshot.last {
+            return .failed(step: failure.step, reason: failure.reason)
+        }
+        return published.isEmpty ? .nothingToDo : .done(published: published)
+    }
+}
