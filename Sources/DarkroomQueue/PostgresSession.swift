@@ -159,8 +159,21 @@ public enum PostgresSessionError: Error, CustomStringConvertible {
             if let state = server[.sqlState] { text += " [SQLSTATE \(state)]" }
             return text
         }
+        if let underlying = error.underlying as? NIOConnectionError { return networkReason(underlying) }
         if let underlying = error.underlying { return "\(underlying)" }
         return "\(error.code)"
+    }
+
+    /// `host:port: Connection refused (errno: 111)` for each address tried, or the name lookup's error.
+    private static func networkReason(_ error: NIOConnectionError) -> String {
+        let attempts = error.connectionErrors.map { failure -> String in
+            // An IOError's own text starts with what NIO was doing ("connection reset (error set)"): the errno is the news.
+            let reason = (failure.error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(failure.error)"
+            return "\(error.host):\(error.port): \(reason)"
+        }
+        if !attempts.isEmpty { return attempts.joined(separator: "; ") }
+        if let lookup = error.dnsAError ?? error.dnsAAAAError { return "cannot resolve \(error.host): \(lookup)" }
+        return "cannot reach \(error.host):\(error.port)"
     }
 
     private static func oneLine(_ sql: String) -> String {
