@@ -2,13 +2,17 @@ import Foundation
 
 /// What a job does: one photo's steps, or a collection step over a batch's photos.
 public enum JobKind: String, Codable, Sendable, Hashable {
-    case photo, collection
+    /// One photo's pending steps.
+    case photo
+    /// A collection step (time-lapse, collage) over a batch's photos.
+    case collection
 }
 
 /// A job to put in the queue.
 public struct NewJob: Sendable, Hashable {
     /// The work's identity: a second job with the same key is never queued.
     public var unitKey: String
+    /// Whether it is a photo job or a collection job.
     public var kind: JobKind
     /// The enqueue that made it; a collection job waits for its batch's photo jobs.
     public var batch: String
@@ -19,6 +23,7 @@ public struct NewJob: Sendable, Hashable {
     /// How many attempts, counting killed workers' ones, before the job is marked failed.
     public var maxAttempts: Int
 
+    /// A job for the queue.
     public init(unitKey: String, kind: JobKind, batch: String, pipelineDigest: String, payload: String, maxAttempts: Int) {
         self.unitKey = unitKey; self.kind = kind; self.batch = batch
         self.pipelineDigest = pipelineDigest; self.payload = payload; self.maxAttempts = maxAttempts
@@ -29,11 +34,16 @@ public struct NewJob: Sendable, Hashable {
 public struct PipelineRecord: Codable, Sendable, Hashable {
     /// SHA-256 of the other four fields.
     public var digest: String
+    /// The pipeline file's name (for messages and runs' records).
     public var fileName: String
+    /// The pipeline file's text.
     public var yaml: String
+    /// The library it publishes into.
     public var library: String
+    /// The run settings, as JSON (opaque to the queue).
     public var settingsJSON: String
 
+    /// A stored pipeline.
     public init(digest: String, fileName: String, yaml: String, library: String, settingsJSON: String) {
         self.digest = digest; self.fileName = fileName; self.yaml = yaml; self.library = library; self.settingsJSON = settingsJSON
     }
@@ -41,20 +51,27 @@ public struct PipelineRecord: Codable, Sendable, Hashable {
 
 /// A job a worker holds under a lease, until it completes, fails or stops renewing it.
 public struct ClaimedJob: Sendable, Hashable {
+    /// The job's id in the queue.
     public var id: Int64
     /// The lease's proof of ownership: every change a worker makes to the job carries it, and a
     /// worker that claims the job after the lease expired gets a new one.
     public var token: UUID
     /// Which attempt this is, from 1 (a killed worker's attempt counts).
     public var attempt: Int
+    /// Whether it is a photo job or a collection job.
     public var kind: JobKind
+    /// The enqueue that made it.
     public var batch: String
+    /// The work's identity.
     public var unitKey: String
+    /// What the enqueuer gave the worker (JSON).
     public var payload: String
+    /// The pipeline to run.
     public var pipeline: PipelineRecord
     /// The worker that holds it.
     public var worker: String
 
+    /// A claimed job (the queue makes these; tests may too).
     public init(id: Int64, token: UUID, attempt: Int, kind: JobKind, batch: String, unitKey: String,
                 payload: String, pipeline: PipelineRecord, worker: String) {
         self.id = id; self.token = token; self.attempt = attempt; self.kind = kind; self.batch = batch
@@ -73,14 +90,19 @@ public enum FailureDisposition: Sendable, Equatable {
 /// The job's lease is no longer this worker's: it expired and another worker claimed the job.
 /// Nothing was written; the other worker does the job.
 public struct LeaseLost: Error, CustomStringConvertible, Sendable {
+    /// The job's id.
     public var jobID: Int64
+    /// The job's unit key.
     public var unitKey: String
+    /// The worker that lost the lease.
     public var worker: String
 
+    /// The lease `job` held is lost.
     public init(_ job: ClaimedJob) {
         jobID = job.id; unitKey = job.unitKey; worker = job.worker
     }
 
+    /// What happened, for messages.
     public var description: String {
         "job \(jobID) (\(unitKey)) is no longer leased to \(worker): the lease expired and another worker took the job over"
     }
@@ -88,14 +110,23 @@ public struct LeaseLost: Error, CustomStringConvertible, Sendable {
 
 /// A job as the queue records it (for status commands and tests).
 public struct JobRecord: Codable, Sendable, Hashable {
+    /// The job's id.
     public var id: Int64
+    /// The work's identity.
     public var unitKey: String
+    /// Whether it is a photo job or a collection job.
     public var kind: JobKind
+    /// The enqueue that made it.
     public var batch: String
+    /// `pending`, `running`, `done` or `failed`.
     public var state: String
+    /// Attempts so far (a killed worker's included).
     public var attempts: Int
+    /// Attempts allowed.
     public var maxAttempts: Int
+    /// The worker that holds or last held its lease.
     public var leaseOwner: String?
+    /// The last failure, if any.
     public var lastError: String?
     /// Seconds until it may be claimed (negative or zero when it may be now).
     public var claimableIn: TimeInterval
@@ -103,9 +134,12 @@ public struct JobRecord: Codable, Sendable, Hashable {
 
 /// One attempt at a job.
 public struct JobAttempt: Codable, Sendable, Hashable {
+    /// Its number, from 1.
     public var attempt: Int
+    /// The worker that made it.
     public var worker: String
     /// `done`, `failed` or `lease expired`; nil while it runs.
     public var outcome: String?
+    /// Why it failed, if it did.
     public var error: String?
 }

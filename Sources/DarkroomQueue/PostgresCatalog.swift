@@ -7,7 +7,7 @@ import PostgresNIO
 ///
 /// One database holds one library's catalog; `meta` records which. Pending notes made outside a job
 /// (`markPending`) are separate from those of jobs (`forJob`), so a plain run's `recoverPending`
-/// never removes files a worker is publishing.
+/// never removes files a worker may still be publishing.
 public final class PostgresCatalog: CatalogStore {
     let session: PostgresSession
     /// The library this catalog describes.
@@ -15,8 +15,11 @@ public final class PostgresCatalog: CatalogStore {
 
     /// The database holds another library's catalog.
     public struct WrongLibrary: Error, CustomStringConvertible {
+        /// The library the database records.
         public var recorded: String
+        /// The library that was asked for.
         public var library: String
+        /// What went wrong, for messages.
         public var description: String { "this database is the catalog of \(recorded), not \(library)" }
     }
 
@@ -154,19 +157,33 @@ public final class PostgresCatalog: CatalogStore {
             """)
     }
 
-    /// Paths an interrupted run (outside any job) may have left in the library without recording
-    /// them; clears those notes. Jobs' notes are left to the jobs (see `forJob`).
+    /// Paths an interrupted run may have left in the library without recording them; clears those
+    /// notes. It takes the notes made outside any job, and those of jobs that have ended (done, or
+    /// failed for good, e.g. after killing every worker): never those of a job that may still run,
+    /// which belong to its next attempt (see `forJob`).
     public func recoverPending() throws -> [String] {
-        try takePending(job: nil)
+        try session.transaction {
+            try unrecorded(session.query("""
+                DELETE FROM pending_outputs
+                WHERE job_id IS NULL OR job_id IN (SELECT id FROM jobs WHERE state IN ('done', 'failed'))
+                RETURNING path
+                """))
+        }
     }
 
-    /// Deletes the pending notes of `job` (or of no job) and returns the noted paths that are not
-    /// catalogued outputs.
-    func takePending(job: Int64?) throws -> [String] {
-        try session.query("""
-            WITH taken AS (DELETE FROM pending_outputs WHERE job_id IS NOT DISTINCT FROM \(job)::bigint RETURNING path)
-            SELECT path FROM taken WHERE path NOT IN (SELECT path FROM outputs) ORDER BY path
-            """).map { try $0.decode(String.self) }
+    /// Deletes the pending notes of `job` and returns the noted paths that are not catalogued outputs.
+    func takePending(job: Int64) throws -> [String] {
+        try session.transaction {
+            try unrecorded(session.query("DELETE FROM pending_outputs WHERE job_id = \(job) RETURNING path"))
+        }
+    }
+
+    /// The paths among `rows` that are not catalogued outputs, sorted.
+    private func unrecorded(_ rows: [PostgresRow]) throws -> [String] {
+        let paths = try rows.map { try $0.decode(String.self) }
+        guard !paths.isEmpty else { return [] }
+        let recorded = Set(try session.query("SELECT path FROM outputs WHERE path = ANY(\(paths))").map { try $0.decode(String.self) })
+        return paths.filter { !recorded.contains($0) }.sorted()
     }
 
     // MARK: Adoption

@@ -12,25 +12,39 @@ import Foundation
 public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     /// How the connection uses TLS.
     public enum TLSMode: String, Sendable, Hashable, CaseIterable {
-        case disable, prefer, require
+        /// Plain TCP.
+        case disable
+        /// TLS when the server offers it, without checking its certificate (libpq's default).
+        case prefer
+        /// TLS or no connection, without checking the certificate.
+        case require
+        /// TLS with the certificate checked against the system's roots and the host name.
         case verifyFull = "verify-full"
     }
 
     /// A URL that does not name a PostgreSQL database; the message names the bad part.
     public struct ParseError: Error, CustomStringConvertible {
+        /// The URL as given.
         public let url: String
+        /// What is wrong with it.
         public let reason: String
+        /// The URL (password hidden) and what is wrong with it.
         public var description: String { "invalid PostgreSQL URL \(PostgresLocation.redacted(url)): \(reason)" }
     }
 
+    /// The user to log in as.
     public var user: String
+    /// The password, if the URL has one.
     public var password: String?
     /// The server's host name or address (empty when connecting through `socketDirectory`).
     public var host: String
+    /// The TCP port, which also names the Unix socket.
     public var port: Int
+    /// The database to use.
     public var database: String
     /// The folder holding the server's Unix socket, when connecting through it.
     public var socketDirectory: String?
+    /// Whether and how the connection uses TLS.
     public var tls: TLSMode
 
     /// The Unix socket's path, when connecting through one.

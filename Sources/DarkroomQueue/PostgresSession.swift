@@ -140,6 +140,7 @@ public enum PostgresSessionError: Error, CustomStringConvertible {
         return (error as? PSQLError)?.serverInfo?[.sqlState]
     }
 
+    /// What failed and why, with the server's message and the statement.
     public var description: String {
         switch self {
         case let .cannotConnect(location, reason): return "cannot connect to PostgreSQL at \(location): \(reason)"

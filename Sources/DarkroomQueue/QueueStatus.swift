@@ -5,8 +5,11 @@ import PostgresNIO
 public struct QueueStatus: Codable, Sendable {
     /// A registered worker.
     public struct Worker: Codable, Sendable, Hashable {
+        /// The worker's id.
         public var id: String
+        /// The machine it runs on.
         public var host: String
+        /// Its process id.
         public var pid: Int
         /// Seconds since its last heartbeat.
         public var heartbeatAge: TimeInterval
@@ -16,16 +19,25 @@ public struct QueueStatus: Codable, Sendable {
 
     /// A job that ran out of attempts.
     public struct Failure: Codable, Sendable, Hashable {
+        /// The job's unit key.
         public var unitKey: String
+        /// Whether it was a photo job or a collection job.
         public var kind: JobKind
+        /// The job's payload (JSON), which says what it was about.
         public var payload: String
+        /// Attempts made.
         public var attempts: Int
+        /// The last error.
         public var error: String
     }
 
+    /// Jobs waiting for a worker (retries included).
     public var pending = 0
+    /// Jobs a worker holds.
     public var running = 0
+    /// Jobs finished.
     public var done = 0
+    /// Jobs that ran out of attempts.
     public var failed = 0
     /// Pending jobs that failed before and wait for their retry.
     public var waitingToRetry = 0
@@ -33,6 +45,7 @@ public struct QueueStatus: Codable, Sendable {
     public var expiredLeases = 0
     /// Seconds since the oldest pending job was queued.
     public var oldestPendingAge: TimeInterval?
+    /// Registered workers, by id.
     public var workers: [Worker] = []
     /// The latest failed jobs, newest first (at most `WorkQueue.failuresShown`).
     public var recentFailures: [Failure] = []

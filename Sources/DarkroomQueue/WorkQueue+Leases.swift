@@ -66,13 +66,13 @@ extension WorkQueue {
     /// Leases a locked job to `worker` and opens its attempt.
     private func take(_ id: Int64, worker: String, lease: TimeInterval, lastError: String?) throws -> ClaimedJob {
         let token = UUID()
-        let row = try session.query("""
+        guard let row = try session.query("""
             UPDATE jobs j SET state = 'running', attempts = j.attempts + 1, lease_token = \(token), lease_owner = \(worker),
                 lease_expires = now() + make_interval(secs => \(lease)), last_error = COALESCE(\(lastError)::text, j.last_error)
             FROM pipelines p
             WHERE j.id = \(id) AND p.digest = j.pipeline_digest
             RETURNING j.attempts, j.kind, j.batch, j.unit_key, j.payload, p.digest, p.file_name, p.yaml, p.library, p.settings_json
-            """)[0]
+            """).first else { throw QueueError("job \(id) has no pipeline") }
         let (attempt, kind, batch, unitKey, payload, digest, fileName, yaml, library, settings) =
             try row.decode((Int, String, String, String, String, String, String, String, String, String).self)
         try session.execute("INSERT INTO job_attempts (job_id, attempt, worker) VALUES (\(id), \(attempt), \(worker))")

@@ -66,6 +66,17 @@ public final class WorkQueue: @unchecked Sendable {
         return (added, jobs.count - added)
     }
 
+    /// Gives failed jobs (of one batch, or all) `extraAttempts` more attempts, claimable now;
+    /// returns how many. Their attempt history and last error stay.
+    @discardableResult
+    public func requeueFailed(batch: String? = nil, extraAttempts: Int = 1) throws -> Int {
+        guard extraAttempts >= 1 else { throw QueueError("extraAttempts must be at least 1, got \(extraAttempts)") }
+        return try session.execute("""
+            UPDATE jobs SET state = 'pending', max_attempts = attempts + \(extraAttempts), not_before = now(), finished_at = NULL
+            WHERE state = 'failed' AND (\(batch)::text IS NULL OR batch = \(batch)::text)
+            """)
+    }
+
     // MARK: Inspection
 
     /// The job with this unit key, if it was ever queued.
@@ -95,7 +106,9 @@ public final class WorkQueue: @unchecked Sendable {
 
 /// A queue call the queue itself refuses (bad arguments), as opposed to a database error.
 public struct QueueError: Error, CustomStringConvertible {
+    /// What was refused, and why.
     public var description: String
+    /// An error saying `description`.
     public init(_ description: String) { self.description = description }
 }
 

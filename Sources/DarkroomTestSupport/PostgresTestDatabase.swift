@@ -14,6 +14,7 @@ public final class PostgresTestDatabase {
 
     /// Why a test database could not be made.
     public struct Unavailable: Error, CustomStringConvertible {
+        /// What is missing, and how to get it.
         public var description: String
     }
 

@@ -39,6 +39,17 @@ final class FailureTests: QueueTestCase {
         XCTAssertTrue(status.text.contains("photo flaky after 3 attempts: boom 3"), status.text)
     }
 
+    func testFailedJobsCanBeGivenMoreAttempts() throws {
+        try queue.enqueue([job("a", batch: "x", maxAttempts: 1), job("b", batch: "y", maxAttempts: 1)])
+        for _ in 0..<2 { _ = try queue.fail(try XCTUnwrap(try queue.claim(worker: "w", lease: 30)), error: "boom", backoff: 0) }
+        XCTAssertEqual(try queue.requeueFailed(batch: "x"), 1)
+        let again = try XCTUnwrap(try queue.claim(worker: "w", lease: 30))
+        XCTAssertEqual(again.unitKey, "a")
+        XCTAssertEqual(again.attempt, 2)
+        XCTAssertEqual(try queue.fail(again, error: "boom again", backoff: 0), .failed, "one more attempt, as asked")
+        XCTAssertEqual(try queue.status().failed, 2)
+    }
+
     func testTheRetryDelayIsCapped() throws {
         try queue.enqueue([job("slow", maxAttempts: 5)])
         let first = try XCTUnwrap(try queue.claim(worker: "w", lease: 30))

@@ -50,14 +50,18 @@ final class PostgresCatalogTests: QueueTestCase {
         }
     }
 
-    func testAPlainRunsRecoveryLeavesJobsPendingFiles() throws {
+    func testAPlainRunsRecoveryLeavesTheFilesOfJobsThatMayStillRun() throws {
         let catalog = try PostgresCatalog(session: session, library: folder)
-        try queue.enqueue([job("photo")])
-        let claimed = try XCTUnwrap(try queue.claim(worker: "w", lease: 30))
+        try queue.enqueue([job("running"), job("doomed", maxAttempts: 1)])
+        let running = try XCTUnwrap(try queue.claim(worker: "w", lease: 30))
+        let doomed = try XCTUnwrap(try queue.claim(worker: "w", lease: 30))
         let run = try catalog.beginRun(pipeline: "import.yaml")
-        try catalog.forJob(claimed).markPending(["Photos/in-flight.heic"], run: run)
+        try catalog.forJob(running).markPending(["Photos/in-flight.heic"], run: run)
+        try catalog.forJob(doomed).markPending(["Photos/left-by-a-failed-job.heic"], run: run)
         try catalog.markPending(["Photos/left-by-a-crash.heic"], run: run)
         XCTAssertEqual(try catalog.recoverPending(), ["Photos/left-by-a-crash.heic"])
-        XCTAssertEqual(try catalog.forJob(claimed).recoverPending(), ["Photos/in-flight.heic"])
+        XCTAssertEqual(try queue.fail(doomed, error: "boom", backoff: 0), .failed)
+        XCTAssertEqual(try catalog.recoverPending(), ["Photos/left-by-a-failed-job.heic"], "nobody will retry a failed job")
+        XCTAssertEqual(try catalog.forJob(running).recoverPending(), ["Photos/in-flight.heic"])
     }
 }
