@@ -52,21 +52,29 @@ create_cluster() {
     >"$data.initdb.log" 2>&1 || { cat "$data.initdb.log" >&2; die "initdb failed"; }
 }
 
-start() {
-  if is_running; then
-    say "reusing the server of $data"
-  else
-    [ -f "$data/PG_VERSION" ] || create_cluster
-    say "starting PostgreSQL $(basename "$(dirname "$bin")") on 127.0.0.1:$port"
-    as_owner "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w -t 60 \
-      -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='$data' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-      start >&2 9>&- || { tail -20 "$data/server.log" >&2 || true; die "pg_ctl start failed (is port $port taken? set DARKROOM_PG_PORT)"; }
-  fi
-  for _ in $(seq 1 60); do
+# Succeeds once the server accepts connections, trying for up to $1 seconds.
+wait_ready() {
+  local tries=$(( $1 * 2 ))
+  while [ "$tries" -gt 0 ]; do
     pg_isready -q -h 127.0.0.1 -p "$port" -U postgres && return 0
     sleep 0.5
+    tries=$(( tries - 1 ))
   done
-  die "the server on 127.0.0.1:$port does not accept connections (see $data/server.log)"
+  return 1
+}
+
+start() {
+  # A server whose postmaster was just killed may still look alive for a moment: reuse only one that answers.
+  if is_running && wait_ready 10; then
+    say "reusing the server of $data"
+    return 0
+  fi
+  [ -f "$data/PG_VERSION" ] || create_cluster
+  say "starting PostgreSQL $(basename "$(dirname "$bin")") on 127.0.0.1:$port"
+  as_owner "$bin/pg_ctl" -D "$data" -l "$data/server.log" -w -t 60 \
+    -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='$data' -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+    start >&2 9>&- || { tail -20 "$data/server.log" >&2 || true; die "pg_ctl start failed (is port $port taken? set DARKROOM_PG_PORT)"; }
+  wait_ready 30 || die "the server on 127.0.0.1:$port does not accept connections (see $data/server.log)"
 }
 
 stop() {

@@ -8,7 +8,7 @@ import PostgresNIO
 /// another worker takes the job over. Every lease time is the database's clock, not the workers'.
 ///
 /// Job states: `pending` (claimable from `not_before`), `running` (leased), `done`, `failed`.
-public final class WorkQueue: @unchecked Sendable {
+public final class WorkQueue: Sendable {
     let session: PostgresSession
 
     /// Uses `session`'s database, creating the tables when needed.
