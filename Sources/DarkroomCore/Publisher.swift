@@ -53,7 +53,7 @@ final class Publisher: @unchecked Sendable {
     /// A temp folder of this process's own, `.darkroom/tmp/<host>-<pid>`, for processes that share the
     /// library (shards, queue workers). Folders of dead processes on this host are removed first;
     /// those of other hosts are left to their own host or to the next single-machine run.
-    public static func processTemporaryFolder(library: URL) throws -> URL {
+    static func processTemporaryFolder(library: URL) throws -> URL {
         let folder = sharedTemporaryFolder(library: library)
         let host = ProcessInfo.processInfo.hostName
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(host + "-") {

@@ -43,6 +43,12 @@ public enum QueuedOutcome: Sendable, Equatable {
 }
 
 extension Runner {
+    /// A temp folder of this process's own in `library` (`.darkroom/tmp/<host>-<pid>`), for a queue
+    /// worker's `runQueued`; folders of dead processes of this host are removed on the way.
+    public static func processTemporaryFolder(library: URL) throws -> URL {
+        try Publisher.processTemporaryFolder(library: library)
+    }
+
     /// The work units for a queue: one per photo with pending steps (keyed by the units of those
     /// steps, so options or a changed file make a new key), and one per collection step (keyed by its
     /// options and the photos it covers). Reads files to hash them; writes nothing.

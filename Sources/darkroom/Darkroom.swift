@@ -11,7 +11,7 @@ struct Darkroom: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "darkroom",
         abstract: "Run media-processing pipelines: import a camera roll, thumbnails, time-lapses, collages.",
-        subcommands: [Run.self, Validate.self, Stages.self, CatalogCommand.self])
+        subcommands: [Run.self, Validate.self, Stages.self, CatalogCommand.self, Enqueue.self, Worker.self, QueueCommand.self])
 }
 
 /// Options every pipeline command shares.

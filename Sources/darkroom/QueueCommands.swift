@@ -1,0 +1,131 @@
+import ArgumentParser
+import DarkroomCore
+import DarkroomImaging
+import DarkroomQueue
+import DarkroomStages
+import Foundation
+import Logging
+
+/// The run settings a queued pipeline carries, so that every worker runs it the same way.
+struct QueuedSettings: Codable {
+    var library: String
+    var pixelLimit: Int
+    var timeZone: String
+
+    func settings(jobs: Int) -> RunSettings {
+        RunSettings(library: URL(fileURLWithPath: library, isDirectory: true), pixelLimit: pixelLimit,
+                    timeZone: TimeZone(identifier: timeZone) ?? .current, jobs: jobs)
+    }
+}
+
+struct Enqueue: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Queue a pipeline's work in PostgreSQL, one job per photo with work to do (and one per collection step); "
+            + "'darkroom worker' processes run them. Queuing the same work again adds nothing.")
+
+    @OptionGroup var arguments: PipelineArguments
+
+    @Option(name: [.short, .long], help: "An input folder or file (repeatable), on storage every worker sees at the same path.")
+    var input: [String] = []
+
+    @Option(name: [.short, .long], help: "The library, on storage every worker sees at the same path. Default: the pipeline's library.")
+    var library: String?
+
+    @Option(help: ArgumentHelp("The queue (and catalog): postgres://user@host:port/database. Default: $DARKROOM_QUEUE (which keeps a password out of ps).", valueName: "URL"))
+    var queue: String?
+
+    @Option(help: "Attempts per job before it is marked failed.")
+    var maxAttempts = 3
+
+    @Option(help: "Refuse images over this many megapixels, from the header, before decoding.")
+    var maxMegapixels: Double = 100
+
+    @Option(help: "Time zone for times without an offset, e.g. Europe/Paris. Default: this machine's.")
+    var timeZone: String?
+
+    func validate() throws {
+        guard maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1, got \(maxAttempts)") }
+        if let timeZone, TimeZone(identifier: timeZone) == nil { throw ValidationError("--time-zone: unknown time zone '\(timeZone)'") }
+    }
+
+    func run() throws {
+        let pipeline = try arguments.load()
+        let inputs = (input.isEmpty ? pipeline.inputs.folders : input).map { URL(fileURLWithPath: $0).standardizedFileURL }
+        guard let libraryPath = library ?? pipeline.library else { throw ValidationError("no library: give --library (or 'library:' in the pipeline)") }
+        let queued = QueuedSettings(library: URL(fileURLWithPath: libraryPath).standardizedFileURL.path,
+                                    pixelLimit: Int(maxMegapixels * 1_000_000), timeZone: (timeZone.flatMap(TimeZone.init(identifier:)) ?? .current).identifier)
+        let settings = queued.settings(jobs: ProcessInfo.processInfo.activeProcessorCount)
+        try ImagingSetup.configure(for: settings)
+        try QueueConnection.reportingErrors {
+            let session = try PostgresSession(try PostgresLocation(QueueConnection.url(queue)))
+            defer { session.close() }
+            let catalog = try PostgresCatalog(session: session, library: settings.library)
+            let workQueue = try WorkQueue(session: session)
+            let plan = try Runner(pipeline: pipeline, settings: settings).queuePlan(inputs: inputs, catalog: catalog)
+            let yaml = try String(contentsOfFile: pipeline.file, encoding: .utf8)
+            let digest = try workQueue.registerPipeline(fileName: pipeline.file, yaml: yaml, library: queued.library,
+                                                        settingsJSON: String(decoding: try JSONEncoder().encode(queued), as: UTF8.self))
+            let batch = UUID().uuidString.lowercased()
+            let encoder = JSONEncoder()
+            let jobs = try plan.units.map { unit in
+                NewJob(unitKey: unit.key, kind: unit.kind == .photo ? .photo : .collection, batch: batch, pipelineDigest: digest,
+                                 payload: String(decoding: try encoder.encode(unit), as: UTF8.self), maxAttempts: maxAttempts)
+            }
+            let (added, alreadyQueued) = try workQueue.enqueue(jobs)
+            print("queued \(added) jobs (\(alreadyQueued) already queued); \(plan.upToDate) photos up to date, "
+                  + "\(plan.duplicates.count) duplicates, \(plan.unreadable.count) unreadable")
+            for failure in plan.unreadable { print("  failed: \(failure.path) [\(failure.step)]: \(failure.reason)") }
+            for duplicate in plan.duplicates { print("  duplicate: \(duplicate.path) is the same photo as \(duplicate.sameAs)") }
+            if !plan.unreadable.isEmpty { throw ExitCode(1) }
+        }
+    }
+}
+
+struct QueueCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "queue", abstract: "Inspect a PostgreSQL work queue.",
+                                                    subcommands: [Status.self])
+
+    struct Status: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pending, running, done and failed jobs, the workers, and recent failures.")
+
+        @Option(help: ArgumentHelp("The queue: postgres://user@host:port/database. Default: $DARKROOM_QUEUE (which keeps a password out of ps).", valueName: "URL"))
+        var queue: String?
+
+        @Flag(help: "Print the status as JSON.")
+        var json = false
+
+        func run() throws {
+            try QueueConnection.reportingErrors {
+                let session = try PostgresSession(try PostgresLocation(QueueConnection.url(queue)))
+                defer { session.close() }
+                let status = try WorkQueue(session: session).status()
+                print(json ? try Run.json(status) : status.text)
+            }
+        }
+    }
+}
+
+/// Turns connection and queue errors into one line on standard error and exit status 2.
+enum QueueConnection {
+    /// The queue's URL: `--queue`, or else `$DARKROOM_QUEUE`.
+    static func url(_ given: String?) throws -> String {
+        guard let url = given ?? ProcessInfo.processInfo.environment["DARKROOM_QUEUE"], !url.isEmpty else {
+            throw ValidationError("no queue: give --queue postgres://user@host:port/database, or set DARKROOM_QUEUE")
+        }
+        return url
+    }
+
+    static func reportingErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch let error as Diagnostics {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(2)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+    }
+}
