@@ -8,17 +8,26 @@ import XCTest
 final class QueueWorkerTests: XCTestCase {
     var database: PostgresTestDatabase!
 
-    override func setUpWithError() throws {
-        database = try PostgresTestDatabase()
+    /// Makes the test's database first: without a server the test fails (a throwing `setUp` would
+    /// count as skipped as well as failed).
+    override func invokeTest() {
+        do {
+            database = try PostgresTestDatabase()
+        } catch {
+            XCTFail("\(error)")
+            return
+        }
+        super.invokeTest()
     }
 
     override func tearDown() {
         database?.drop()
+        super.tearDown()
     }
 
     /// One value (or rows joined by newlines) from the queue's database.
     func sql(_ query: String) throws -> String {
-        try Fixtures.run("psql", [database.url, "-XtAq", "-c", query]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try PostgresTestDatabase.psql(database.url, query).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func testThreeWorkersDoEveryUnitExactlyOnceEvenWhenOneIsKilled() throws {
@@ -103,6 +112,27 @@ final class QueueWorkerTests: XCTestCase {
         let status = try fixture.darkroom(["queue", "status", "--queue", database.url])
         XCTAssertTrue(status.out.contains("1 failed"), status.out)
         XCTAssertTrue(status.out.contains(broken.path), status.out)
+    }
+
+    func testACollectionJobWaitsForItsPhotosAndMakesWhatOneMachineMakes() throws {
+        let fixture = try FleetFixture("queue-collage", extra: 4)
+        let library = fixture.folder.path("library"), single = fixture.folder.path("single")
+        let pipeline = fixture.pipeline("monthly-grid")
+        let queued = try fixture.darkroom(["enqueue", pipeline, "--input", fixture.roll.path, "--library", library.path, "--queue", database.url])
+        XCTAssertTrue(queued.out.hasPrefix("queued 11 jobs"), queued.out)
+        let workers = try (0..<2).map { _ in
+            try fixture.command.start(["worker", "--queue", database.url, "--poll", "0.1", "--jobs", "1", "--exit-when-done"])
+        }
+        for process in workers { process.waitUntilExit(); XCTAssertEqual(process.terminationStatus, 0) }
+        // The collection job started after the last photo job ended.
+        XCTAssertEqual(try sql("""
+            SELECT bool_and(c.started_at >= p.ended_at) FROM job_attempts c JOIN jobs cj ON cj.id = c.job_id AND cj.kind = 'collection',
+                   job_attempts p JOIN jobs pj ON pj.id = p.job_id AND pj.kind = 'photo'
+            """), "t")
+        try fixture.darkroom(["run", pipeline, "--input", fixture.roll.path, "--library", single.path])
+        let made = try FleetFixture.files(of: library)
+        XCTAssertEqual(made.count, 9, "one collage per month: \(made.keys.sorted())")
+        XCTAssertEqual(made, try FleetFixture.files(of: single), "the same collages, byte for byte")
     }
 
     func testPostgreSQLCanBeTheCatalogOfASingleMachineRun() throws {
