@@ -5,19 +5,24 @@ import Foundation
 /// `--catalog`: where the catalog lives. By default the library's own SQLite file; a
 /// `postgres://` URL keeps it in PostgreSQL (a library on a network filesystem, a fleet of workers).
 struct CatalogArguments: ParsableArguments {
-    @Option(help: ArgumentHelp("The catalog: a postgres:// URL, or nothing for the library's own .darkroom/catalog.sqlite.",
-                               valueName: "URL"))
+    @Option(help: ArgumentHelp("The catalog: a postgres:// URL (default: $DARKROOM_CATALOG), or nothing for the library's own "
+                               + ".darkroom/catalog.sqlite.", valueName: "URL"))
     var catalog: String?
+
+    /// `--catalog`, or else `$DARKROOM_CATALOG` (which keeps a password out of `ps`).
+    private var url: String? {
+        catalog ?? ProcessInfo.processInfo.environment["DARKROOM_CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
+    }
 
     /// The catalog to read and write.
     func store(library: URL) throws -> CatalogStore {
-        if let catalog { return try PostgresStores.catalog(url: catalog, library: library) }
+        if let url { return try PostgresStores.catalog(url: url, library: library) }
         return try Catalog(library: library)
     }
 
     /// What a shard reads to know what is already done: the catalog opened read-only, or nil.
     func snapshot(library: URL) throws -> CatalogStore? {
-        if let catalog { return try PostgresStores.catalog(url: catalog, library: library) }
+        if let url { return try PostgresStores.catalog(url: url, library: library) }
         return try Catalog.openReadOnly(library: library)
     }
 }

@@ -69,17 +69,11 @@ extension CatalogCommand {
 
         func run() throws {
             let url = URL(fileURLWithPath: library, isDirectory: true)
-            do {
+            try CommandErrors.reported {
                 let lock = try LibraryLock(library: url, shared: false)
                 defer { withExtendedLifetime(lock) {} }
                 let report = try CatalogMerge(library: url).merge(into: try catalog.store(library: url), partial: partial)
                 print(json ? try Run.json(report) : report.text)
-            } catch let error as CatalogMerge.UnfinishedShard {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-                throw ExitCode(2)
-            } catch let error as RunError {
-                FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-                throw ExitCode(2)
             }
         }
     }

@@ -56,8 +56,8 @@ struct Enqueue: ParsableCommand {
                                     pixelLimit: Int(maxMegapixels * 1_000_000), timeZone: (timeZone.flatMap(TimeZone.init(identifier:)) ?? .current).identifier)
         let settings = queued.settings(jobs: ProcessInfo.processInfo.activeProcessorCount)
         try ImagingSetup.configure(for: settings)
-        try QueueConnection.reportingErrors {
-            let session = try PostgresSession(try PostgresLocation(QueueConnection.url(queue)))
+        try CommandErrors.reported {
+            let session = try PostgresSession(try PostgresLocation(QueueURL.resolve(queue)))
             defer { session.close() }
             let catalog = try PostgresCatalog(session: session, library: settings.library)
             let workQueue = try WorkQueue(session: session)
@@ -95,8 +95,8 @@ struct QueueCommand: ParsableCommand {
         var json = false
 
         func run() throws {
-            try QueueConnection.reportingErrors {
-                let session = try PostgresSession(try PostgresLocation(QueueConnection.url(queue)))
+            try CommandErrors.reported {
+                let session = try PostgresSession(try PostgresLocation(QueueURL.resolve(queue)))
                 defer { session.close() }
                 let status = try WorkQueue(session: session).status()
                 print(json ? try Run.json(status) : status.text)
@@ -105,27 +105,13 @@ struct QueueCommand: ParsableCommand {
     }
 }
 
-/// Turns connection and queue errors into one line on standard error and exit status 2.
-enum QueueConnection {
+/// The queue's location on the command line.
+enum QueueURL {
     /// The queue's URL: `--queue`, or else `$DARKROOM_QUEUE`.
-    static func url(_ given: String?) throws -> String {
+    static func resolve(_ given: String?) throws -> String {
         guard let url = given ?? ProcessInfo.processInfo.environment["DARKROOM_QUEUE"], !url.isEmpty else {
             throw ValidationError("no queue: give --queue postgres://user@host:port/database, or set DARKROOM_QUEUE")
         }
         return url
-    }
-
-    static func reportingErrors(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let exit as ExitCode {
-            throw exit
-        } catch let error as Diagnostics {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode(2)
-        } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        }
     }
 }

@@ -44,8 +44,8 @@ struct Worker: ParsableCommand {
             handler.logLevel = verbose ? .debug : .info
             return handler
         }
-        try QueueConnection.reportingErrors {
-            let session = try PostgresSession(try PostgresLocation(QueueConnection.url(queue)))
+        try CommandErrors.reported {
+            let session = try PostgresSession(try PostgresLocation(QueueURL.resolve(queue)))
             defer { session.close() }
             let worker = try QueueWorker(session: session, options: self)
             try worker.run()

@@ -5,26 +5,7 @@ import XCTest
 
 /// The PostgreSQL work queue end to end: `darkroom enqueue`, several `darkroom worker` processes, a
 /// worker killed mid-job, failing units, `darkroom queue status`.
-final class QueueWorkerTests: XCTestCase {
-    var database: PostgresTestDatabase!
-
-    /// Makes the test's database first: without a server the test fails (a throwing `setUp` would
-    /// count as skipped as well as failed).
-    override func invokeTest() {
-        do {
-            database = try PostgresTestDatabase()
-        } catch {
-            XCTFail("\(error)")
-            return
-        }
-        super.invokeTest()
-    }
-
-    override func tearDown() {
-        database?.drop()
-        super.tearDown()
-    }
-
+final class QueueWorkerTests: PostgresTestCase {
     /// One value (or rows joined by newlines) from the queue's database.
     func sql(_ query: String) throws -> String {
         try PostgresTestDatabase.psql(database.url, query).trimmingCharacters(in: .whitespacesAndNewlines)

@@ -5,24 +5,11 @@ import Foundation
 import XCTest
 
 /// A test with its own database on the test server, a queue on it, and a registered pipeline.
-class QueueTestCase: XCTestCase {
-    var database: PostgresTestDatabase!
+class QueueTestCase: PostgresTestCase {
     var session: PostgresSession!
     var queue: WorkQueue!
     var pipeline: String!
     private var opened: [PostgresSession] = []
-
-    /// Makes the test's database first: without a server the test fails (XCTest would count a test
-    /// whose `setUp` throws as skipped as well as failed).
-    override func invokeTest() {
-        do {
-            database = try PostgresTestDatabase()
-        } catch {
-            XCTFail("\(error)")
-            return
-        }
-        super.invokeTest()
-    }
 
     override func setUpWithError() throws {
         session = try openSession()
@@ -33,7 +20,6 @@ class QueueTestCase: XCTestCase {
 
     override func tearDown() {
         for session in opened { session.close() }
-        database?.drop()
         super.tearDown()
     }
 
