@@ -101,7 +101,7 @@ let package = Package(
         ], swiftSettings: swift5),
         .testTarget(name: "CollageTests", dependencies: [
             "DarkroomCore", "DarkroomStages", "DarkroomVips", "CollageStage", "DarkroomTestSupport",
-        ], swiftSettings: swift5),
+        ], exclude: ["Goldens"], swiftSettings: swift5),  // read by path, not bundled
         .testTarget(name: "ImportTests", dependencies: [
             "DarkroomCore", "DarkroomStages", "DarkroomVips", "DarkroomTestSupport",
         ], swiftSettings: swift5),

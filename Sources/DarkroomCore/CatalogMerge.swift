@@ -6,7 +6,7 @@ import Foundation
 /// from its one shard; a collection's outputs are spread over all shards, and its unit is recorded
 /// only when every shard of the sweep finished it (otherwise the next run makes the missing outputs).
 /// Outputs whose file is gone are not recorded. Files a shard linked but never recorded (it was
-/// killed) are removed. Merged manifests move to `.darkroom/shards/merged/`.
+/// killed) are removed. Merged manifests move to `.darkroom/shards/merged/<time>-run<id>/`.
 public struct CatalogMerge {
     public let library: URL
 
@@ -142,11 +142,12 @@ public struct CatalogMerge {
         summary.published = Array(recorded).sorted()
         try catalog.finishRun(runID, report: summary)
 
-        let done = folder.appendingPathComponent("merged", isDirectory: true)
-        try FileManager.default.createDirectory(at: done, withIntermediateDirectories: true)
+        // One folder per merge, named by time and the merge's run id (two merges may fall in one second).
         let stamp = Catalog.timestamp().replacingOccurrences(of: ":", with: "")
+        let done = folder.appendingPathComponent("merged/\(stamp)-run\(runID)", isDirectory: true)
+        try FileManager.default.createDirectory(at: done, withIntermediateDirectories: true)
         for name in names where !unfinished.contains(name) {
-            try FileManager.default.moveItem(at: folder.appendingPathComponent(name), to: done.appendingPathComponent("\(stamp)-\(name)"))
+            try FileManager.default.moveItem(at: folder.appendingPathComponent(name), to: done.appendingPathComponent(name))
         }
         return report
     }

@@ -50,11 +50,13 @@ public final class Runner {
     // MARK: Entry points
 
     /// Works out what `run` would do, reading files (to hash them) but writing nothing.
-    public func plan(inputs: [URL]) throws -> RunPlan {
-        let catalog = try Catalog.openIfPresent(library: settings.library)
+    /// `catalog` is what is already done (by default the library's SQLite catalog, read-only); with
+    /// `shard`, only that shard's share is listed.
+    public func plan(inputs: [URL], catalog given: CatalogStore? = nil, shard: Shard? = nil) throws -> RunPlan {
+        let catalog = try given ?? Catalog.openReadOnly(library: settings.library)
         let survey = try self.survey(inputs: inputs, catalog: catalog, remember: false)
         var plan = RunPlan(pipeline: pipeline.file, library: settings.library.path)
-        for entry in survey.entries {
+        for entry in survey.entries where shard?.owns(contentHash: entry.owner) ?? true {
             switch entry.state {
             case .unreadable(let reason):
                 plan.entries.append(.init(path: entry.found.url.path, id: nil, action: .unreadable, steps: [], note: reason))

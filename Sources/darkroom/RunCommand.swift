@@ -78,7 +78,8 @@ struct Run: ParsableCommand {
                             progress: interactive ? ProgressBar() : nil)
         do {
             if dryRun {
-                let plan = try runner.plan(inputs: inputs)
+                let plan = try runner.plan(inputs: inputs, catalog: try catalog.snapshot(library: settings.library),
+                                           shard: try shard.map { try Shard.parse($0) })
                 print(json ? try Self.json(plan) : plan.text)
                 return
             }

@@ -108,7 +108,8 @@ final class QueueWorker {
         do {
             let context = try pipeline(for: job)
             let unit = try JSONDecoder().decode(QueuedUnit.self, from: Data(job.payload.utf8))
-            subject = unit.photo?.source ?? unit.step.map { context.runner.pipeline.steps[$0].name } ?? subject
+            let steps = context.runner.pipeline.steps
+            subject = unit.photo?.source ?? unit.step.flatMap { steps.indices.contains($0) ? steps[$0].name : nil } ?? subject
             let outcome = context.runner.runQueued(unit, store: context.catalog.forJob(job), run: context.run,
                                                    temporaryFolder: context.temporaryFolder)
             switch outcome {

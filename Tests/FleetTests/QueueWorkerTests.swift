@@ -25,16 +25,16 @@ final class QueueWorkerTests: PostgresTestCase {
         var workers = try (0..<3).map { try fixture.command.start(worker, log: fixture.folder.path("worker-\($0).log")) }
         // Kill the first worker once it holds a job, mid-way through it.
         let victim = workers.removeFirst()
+        let heldByVictim = "SELECT id FROM jobs WHERE state = 'running' AND lease_owner LIKE '%-\(victim.processIdentifier)-%'"
         let deadline = Date().addingTimeInterval(120)
-        var held = ""
-        while held.isEmpty, Date() < deadline {
-            held = try sql("SELECT id FROM jobs WHERE state = 'running' AND lease_owner LIKE '%-\(victim.processIdentifier)-%'")
-            if held.isEmpty { usleep(20_000) }
-        }
-        XCTAssertFalse(held.isEmpty, "the first worker never took a job")
-        usleep(150_000)
+        while Date() < deadline, try sql(heldByVictim).isEmpty { usleep(20_000) }
+        usleep(100_000)
+        while Date() < deadline, try sql(heldByVictim).isEmpty { usleep(5_000) }
         kill(victim.processIdentifier, SIGKILL)
         victim.waitUntilExit()
+        // What it held when it died stays leased to it until the lease (3 s) runs out.
+        let held = try sql(heldByVictim)
+        XCTAssertFalse(held.isEmpty, "the first worker was killed while it held a job")
         for process in workers { process.waitUntilExit(); XCTAssertEqual(process.terminationStatus, 0) }
 
         // Every unit done, exactly one attempt of each ended done; the killed job was taken over.

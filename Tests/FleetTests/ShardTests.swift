@@ -100,8 +100,17 @@ final class ShardTests: XCTestCase {
         XCTAssertTrue(message("auto", ["JOB_COMPLETION_INDEX": "1"]).contains("write --shard auto/N or set DARKROOM_SHARDS"))
         XCTAssertEqual(message("two/3"), "--shard: the index in 'two/3' is not a number (or 'auto')")
 
-        // The same through the command: a Slurm array task runs its share.
+        // The same through the command: a dry run lists each shard's share, every file in one of them;
+        // a Slurm array task runs its share.
         let fixture = try FleetFixture("shard-env", extra: 0)
+        var planned: [String] = []
+        for index in 0..<3 {
+            let plan = try fixture.darkroom(["run", fixture.pipeline("import-camera-roll"), "--input", fixture.roll.path,
+                                             "--library", fixture.folder.path("lib").path, "--shard", "\(index)/3", "--dry-run", "--json"])
+            planned += try JSONDecoder().decode(RunPlan.self, from: Data(plan.out.utf8)).entries.map(\.path)
+        }
+        XCTAssertEqual(planned.count, 7)
+        XCTAssertEqual(Set(planned).count, 7)
         let result = try fixture.darkroom(["run", fixture.pipeline("import-camera-roll"), "--input", fixture.roll.path,
                                            "--library", fixture.folder.path("lib").path, "--shard", "auto"],
                                           environment: ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_COUNT": "3"])
