@@ -1,10 +1,7 @@
 import ArgumentParser
 import DarkroomCore
-import DarkroomImaging
 import DarkroomQueue
-import DarkroomStages
 import Foundation
-import Logging
 
 /// The run settings a queued pipeline carries, so that every worker runs it the same way.
 struct QueuedSettings: Codable {
@@ -55,7 +52,6 @@ struct Enqueue: ParsableCommand {
         let queued = QueuedSettings(library: URL(fileURLWithPath: libraryPath).standardizedFileURL.path,
                                     pixelLimit: Int(maxMegapixels * 1_000_000), timeZone: (timeZone.flatMap(TimeZone.init(identifier:)) ?? .current).identifier)
         let settings = queued.settings(jobs: ProcessInfo.processInfo.activeProcessorCount)
-        try ImagingSetup.configure(for: settings)
         try CommandErrors.reported {
             let session = try PostgresSession(try PostgresLocation(QueueURL.resolve(queue)))
             defer { session.close() }
@@ -69,7 +65,7 @@ struct Enqueue: ParsableCommand {
             let encoder = JSONEncoder()
             let jobs = try plan.units.map { unit in
                 NewJob(unitKey: unit.key, kind: unit.kind == .photo ? .photo : .collection, batch: batch, pipelineDigest: digest,
-                                 payload: String(decoding: try encoder.encode(unit), as: UTF8.self), maxAttempts: maxAttempts)
+                       payload: String(decoding: try encoder.encode(unit), as: UTF8.self), maxAttempts: maxAttempts)
             }
             let (added, alreadyQueued) = try workQueue.enqueue(jobs)
             print("queued \(added) jobs (\(alreadyQueued) already queued); \(plan.upToDate) photos up to date, "
