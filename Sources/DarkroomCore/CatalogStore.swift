@@ -116,9 +116,17 @@ public struct AssetFacts: Sendable, Codable {
     public var orientation: Int?
     public var camera: String?
 
+    public init(contentHash: String, id: UUID, originalPath: String, fileSize: Int64, captureDate: CaptureDate?,
+                width: Int?, height: Int?, orientation: Int?, camera: String?) {
+        self.contentHash = contentHash; self.id = id; self.originalPath = originalPath; self.fileSize = fileSize
+        self.captureDate = captureDate; self.width = width; self.height = height
+        self.orientation = orientation; self.camera = camera
+    }
+
+    /// What a run learnt about an item.
     init(_ item: Item) {
-        contentHash = item.contentHash; id = item.id; originalPath = item.source.path; fileSize = item.fileSize
-        captureDate = item.captureDate; width = item.pixelWidth; height = item.pixelHeight
-        orientation = item.orientation; camera = item.camera
+        self.init(contentHash: item.contentHash, id: item.id, originalPath: item.source.path, fileSize: item.fileSize,
+                  captureDate: item.captureDate, width: item.pixelWidth, height: item.pixelHeight,
+                  orientation: item.orientation, camera: item.camera)
     }
 }

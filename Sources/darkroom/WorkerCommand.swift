@@ -168,8 +168,7 @@ final class QueueWorker {
 
     private func finish() {
         for context in pipelines.values {
-            var report = RunReport(pipeline: context.runner.pipeline.file, library: context.runner.settings.library.path)
-            report.shard = "worker \(id)"
+            let report = RunReport(pipeline: context.runner.pipeline.file, library: context.runner.settings.library.path)
             try? context.catalog.finishRun(context.run, report: report)
         }
         for library in libraries.values { try? FileManager.default.removeItem(at: library.temporaryFolder) }

@@ -1,26 +1,12 @@
 import DarkroomCore
 import Foundation
 
-/// Catalog inputs for tests: assets are built through their Codable form, as `AssetFacts` has no
-/// public initialiser (runs make them from items).
+/// Catalog inputs for tests.
 enum CatalogFixtures {
-    private struct Facts: Encodable {
-        var contentHash: String
-        var id: UUID
-        var originalPath: String
-        var fileSize: Int64
-        var captureDate: CaptureDate?
-        var width: Int?
-        var height: Int?
-        var orientation: Int?
-        var camera: String?
-    }
-
-    static func asset(_ hash: String, date: CaptureDate?, width: Int?, camera: String?) throws -> AssetFacts {
-        let facts = Facts(contentHash: hash, id: ContentHash.uuid(fromHex: hash), originalPath: "/card/\(hash.prefix(6)).jpg",
-                          fileSize: 1234, captureDate: date, width: width, height: width.map { $0 * 3 / 4 },
-                          orientation: width == nil ? nil : 1, camera: camera)
-        return try JSONDecoder().decode(AssetFacts.self, from: JSONEncoder().encode(facts))
+    static func asset(_ hash: String, date: CaptureDate?, width: Int?, camera: String?) -> AssetFacts {
+        AssetFacts(contentHash: hash, id: ContentHash.uuid(fromHex: hash), originalPath: "/card/\(hash.prefix(6)).jpg",
+                   fileSize: 1234, captureDate: date, width: width, height: width.map { $0 * 3 / 4 },
+                   orientation: width == nil ? nil : 1, camera: camera)
     }
 
     static func date(day: Int) -> CaptureDate {
@@ -52,14 +38,14 @@ enum CatalogFixtures {
         note("stale 1", try store.commit(UnitCompletion(
             subject: photo, units: [.init(step: "heic", key: "k1"), .init(step: "thumb", key: "k2")],
             outputs: [output("Photos/one.heic", step: "heic"), output("Thumbnails/one.jpg", step: "thumb")],
-            asset: try asset(photo, date: date(day: 3), width: 4000, camera: nil)), run: run))
+            asset: asset(photo, date: date(day: 3), width: 4000, camera: nil)), run: run))
         note("orphans", try store.recoverPending())
         note("orphans again", try store.recoverPending())
 
         note("stale 2", try store.commit(UnitCompletion(
             subject: photo, units: [.init(step: "thumb", key: "k3")],
             outputs: [output("Thumbnails/one-400.jpg", step: "thumb")],
-            asset: try asset(photo, date: nil, width: nil, camera: "Pixel 8")), run: run))
+            asset: asset(photo, date: nil, width: nil, camera: "Pixel 8")), run: run))
         let state = try store.state(of: photo)
         note("units", state.unitKeys.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
         note("outputs", state.outputs.map(\.path).sorted())

@@ -10,7 +10,7 @@ final class JobCatalogTests: QueueTestCase {
     private func completion(_ path: String) throws -> UnitCompletion {
         UnitCompletion(subject: subject, units: [.init(step: "heic", key: "k1")],
                        outputs: [CatalogFixtures.output(path, step: "heic")],
-                       asset: try CatalogFixtures.asset(subject, date: CatalogFixtures.date(day: 1), width: 100, camera: nil))
+                       asset: CatalogFixtures.asset(subject, date: CatalogFixtures.date(day: 1), width: 100, camera: nil))
     }
 
     func testCommitRecordsTheWorkAndEndsTheJobTogether() throws {
