@@ -79,7 +79,7 @@ struct Enqueue: ParsableCommand {
 
 struct QueueCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "queue", abstract: "Inspect a PostgreSQL work queue.",
-                                                    subcommands: [Status.self])
+                                                    subcommands: [Status.self, Retry.self])
 
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Pending, running, done and failed jobs, the workers, and recent failures.")
@@ -96,6 +96,32 @@ struct QueueCommand: ParsableCommand {
                 defer { session.close() }
                 let status = try WorkQueue(session: session).status()
                 print(json ? try Run.json(status) : status.text)
+            }
+        }
+    }
+}
+
+extension QueueCommand {
+    struct Retry: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Give the failed jobs more attempts, once what made them fail is fixed (their history and last error stay).")
+
+        @Option(help: ArgumentHelp("The queue: postgres://user@host:port/database. Default: $DARKROOM_QUEUE.", valueName: "URL"))
+        var queue: String?
+
+        @Option(help: "Attempts each failed job gets.")
+        var attempts = 1
+
+        func validate() throws {
+            guard attempts >= 1 else { throw ValidationError("--attempts must be at least 1, got \(attempts)") }
+        }
+
+        func run() throws {
+            try CommandErrors.reported {
+                let session = try PostgresSession(try PostgresLocation(QueueURL.resolve(queue)))
+                defer { session.close() }
+                let count = try WorkQueue(session: session).requeueFailed(extraAttempts: attempts)
+                print("\(count) failed jobs queued again")
             }
         }
     }

@@ -93,6 +93,14 @@ final class QueueWorkerTests: PostgresTestCase {
         let status = try fixture.darkroom(["queue", "status", "--queue", database.url])
         XCTAssertTrue(status.out.contains("1 failed"), status.out)
         XCTAssertTrue(status.out.contains(broken.path), status.out)
+
+        // `queue retry` gives it one more attempt (here it fails again), its history kept.
+        let retry = try fixture.darkroom(["queue", "retry", "--queue", database.url])
+        XCTAssertEqual(retry.out, "1 failed jobs queued again\n")
+        XCTAssertEqual(try sql("SELECT state FROM jobs WHERE attempts = 3"), "pending")
+        try fixture.darkroom(["worker", "--queue", database.url, "--poll", "0.1", "--jobs", "1", "--exit-when-done"])
+        XCTAssertEqual(try sql("SELECT state || ' ' || attempts FROM jobs WHERE state <> 'done'"), "failed 4")
+        XCTAssertEqual(try sql("SELECT count(*) FROM job_attempts WHERE outcome = 'failed'"), "4")
     }
 
     func testACollectionJobWaitsForItsPhotosAndMakesWhatOneMachineMakes() throws {
