@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// Darkroom: a plugin-based media-processing pipeline.
+/// Darkroom: a plugin-based media-processing pipeline, for Linux (Debian 12's libvips, libheif,
+/// libexif and FFmpeg; no Apple platform is declared because none is supported).
 ///
 /// Layers, bottom up:
 /// - `C*` system library targets: libvips, libheif, libexif, FFmpeg (each with a tiny `shim.h`).
@@ -18,7 +19,6 @@ func plugin(_ name: String, path: String, dependencies: [Target.Dependency]) -> 
 
 let package = Package(
     name: "Darkroom",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "darkroom", targets: ["darkroom"]),
         .library(name: "DarkroomCore", targets: ["DarkroomCore"]),

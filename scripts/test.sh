@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the test suite (XCTest). Corpus tests read ../shared/corpus through DARKROOM_CORPUS (they skip
-# when it is absent). Queue tests use the PostgreSQL server at DARKROOM_TEST_POSTGRES; unless it is
+# when it is absent, and fail under CI=true, as do tests missing the darkroom binary or a tool). Queue tests use the PostgreSQL server at DARKROOM_TEST_POSTGRES; unless it is
 # set, a private server is started (scripts/postgres-test-server.sh) and stopped at the end.
 # Ends with a plain "N passed, N failed" line.
 set -uo pipefail
@@ -23,12 +23,19 @@ if [ -z "${DARKROOM_TEST_POSTGRES:-}" ]; then
 fi
 swift test --disable-swift-testing "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
-summary=$(grep -E "Executed [0-9]+ tests?, with [0-9]+ failures?" "$log" | tail -1)
+# XCTest's last line: "Executed N tests, with F failures (U unexpected)" or, when tests were skipped,
+# "Executed N tests, with S tests skipped and F failures (U unexpected)".
+summary=$(grep -E "Executed [0-9]+ tests?, with " "$log" | tail -1)
 if [ -n "$summary" ]; then
-  total=$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests?.*/\1/')
-  failed=$(echo "$summary" | sed -E 's/.*with ([0-9]+) failures?.*/\1/')
+  total=$(echo "$summary" | sed -E 's/.*Executed ([0-9]+) tests?,.*/\1/')
   skipped=$(echo "$summary" | sed -nE 's/.*with ([0-9]+) tests? skipped.*/\1/p')
+  skipped=${skipped:-0}
+  # XCTest counts failed assertions; count failed tests (each ends with "Test Case '...' failed").
+  failed=$(grep -cE "^Test Case '.*' failed \(" "$log")
   echo
-  echo "$((total - failed - ${skipped:-0})) passed, $failed failed, ${skipped:-0} skipped"
+  echo "$((total - failed - skipped)) passed, $failed failed, $skipped skipped"
+elif [ "$status" -eq 0 ]; then
+  echo "error: no XCTest summary found in the output" >&2
+  status=1
 fi
 exit "$status"

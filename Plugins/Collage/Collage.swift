@@ -8,7 +8,8 @@ import Foundation
 ///     date-ordered photos ──▶ groups (day/week/month) ──▶ collages of N photos ──▶ render ──▶ publish
 ///                                                          (then-and-now: a pair)
 ///
-/// A photo that does not decode is reported and left out; its collage is made from the rest.
+/// A photo that does not decode is reported and left out; its collage is made from the rest. A
+/// group that cannot be made at all is reported on its own; the other groups' collages are kept.
 public struct Collage: CollectionStage {
     public static let name = "collage"
     public static let summary = "Collages from templates (polaroid, grid, film-strip, then-and-now or a YAML file) at social sizes, grouped by day, week or month."
@@ -29,7 +30,6 @@ public struct Collage: CollectionStage {
 
         let renderer = options.renderer(pixelLimit: context.settings.pixelLimit)
         var names = Set<String>()
-        var problems: [String] = []
         for group in groups where context.makes(group.key) {
             var excluded = Set<UUID>()
             var number = 0
@@ -40,13 +40,13 @@ public struct Collage: CollectionStage {
                 if template.pick == .pair {
                     switch options.pairing.pick(from: candidates) {
                     case .success(let pair): photos = pair
-                    case .failure(let problem): problems.append("\(group.key): \(problem)"); continue
+                    case .failure(let problem): context.reportFailed(group.key, reason: "\(problem)"); continue
                     }
                 }
-                guard !photos.isEmpty else { problems.append("\(group.key): none of its photos could be decoded"); continue }
+                guard !photos.isEmpty else { context.reportFailed(group.key, reason: "none of its photos could be decoded"); continue }
                 if template.pick == .sequence, options.fewerPhotos == .error, photos.count < options.photosPerCollage {
-                    problems.append("\(group.key): \(photos.count) photo(s), but \(template.name) takes \(options.photosPerCollage) "
-                                    + "(set 'fewer-photos: shrink' to make a smaller collage)")
+                    context.reportFailed(group.key, reason: "\(photos.count) photo(s), but \(template.name) takes \(options.photosPerCollage) "
+                                         + "(set 'fewer-photos: shrink' to make a smaller collage)")
                     continue
                 }
                 do {
@@ -61,10 +61,11 @@ public struct Collage: CollectionStage {
                     excluded.insert(photo.id)
                     // Again without it: the pair is picked anew, a sequence is made from the rest.
                     chunks.insert(candidates, at: 0)
+                } catch {
+                    context.reportFailed(group.key, reason: "\(error)")
                 }
             }
         }
-        if !problems.isEmpty { throw StageError(problems.joined(separator: "; ")) }
     }
 
     /// Consecutive runs of `photos-per-collage` photos.

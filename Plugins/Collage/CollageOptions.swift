@@ -75,7 +75,7 @@ extension Collage {
             OptionField("text-colour", "Colour of all text, instead of the template's (#rrggbb).", default: ""),
             OptionField("background", "Background colour, instead of the template's.", default: ""),
             OptionField("format", "jpeg, png, webp or heic.", default: "jpeg"),
-            OptionField("quality", "Encoder quality 1-100.", default: "85 (60 for heic)"),
+            OptionField("quality", "Encoder quality 1-100 for jpeg, webp and heic (png is lossless and takes none).", default: "85 (60 for heic)"),
             OptionField("output", "Path template inside the library: {yyyy} {MM} {dd} (first photo), {week} (ISO, 2024-W09), {template}, {n} (the collage's number in its group). Its extension must match the format.",
                         default: "collages/{template}-{n}.jpg; by month collages/{yyyy}-{MM}-{template}.jpg, by week collages/{week}-{template}.jpg, by day collages/{yyyy}-{MM}-{dd}-{template}.jpg"),
         ]
@@ -141,6 +141,9 @@ extension Collage {
             format = try reader.choice("format", default: .jpeg)
             quality = try reader.value("quality", default: format == .heic ? 60 : 85, where: { (1...100).contains($0) },
                                        expected: "an integer from 1 to 100")
+            if format == .png, try reader.optional("quality", Int.self) != nil {
+                throw reader.invalid("quality", expected: "no quality for png, which is lossless (use jpeg, webp or heic)", got: "\(quality)")
+            }
             let defaultOutput: String
             switch groupBy {
             case .none: defaultOutput = "collages/{template}-{n}"

@@ -19,6 +19,16 @@ public struct Thumbnail: Stage {
         case square
     }
 
+    /// Which part of the photo a square keeps.
+    public enum SquareCrop: String, Codable, Sendable, CaseIterable {
+        /// The middle.
+        case centre
+        /// The most interesting region (libvips' attention strategy).
+        case attention
+
+        var crop: Image.Crop { self == .centre ? .centre : .attention }
+    }
+
     /// The file format written.
     public enum Format: String, Codable, Sendable, CaseIterable {
         case jpeg, webp
@@ -56,8 +66,9 @@ public struct Thumbnail: Stage {
             if single != nil && several != nil { throw reader.invalid("sizes", expected: "either size or sizes", got: "both") }
             sizes = Array(Set(several ?? [single ?? 200])).sorted(by: >)
             mode = try reader.choice("mode", default: .fit)
-            crop = try reader.choice("crop", default: .attention)
-            if crop == .none { throw reader.invalid("crop", expected: "centre, attention or entropy", got: "'none'") }
+            let square: SquareCrop = try reader.choice("crop", default: .attention)
+            // Under fit nothing is cropped: the option is kept at its default, so editing it rebuilds nothing.
+            crop = mode == .square ? square.crop : SquareCrop.attention.crop
             format = try reader.choice("format", default: .jpeg)
             quality = try reader.value("quality", default: 80, where: { (1...100).contains($0) }, expected: "an integer from 1 to 100")
             let defaultOutput = (sizes.count > 1 ? "Thumbnails/{size}/{yyyy}/{MM}/{id}." : "Thumbnails/{yyyy}/{MM}/{id}.") + format.fileExtensions[0]

@@ -182,8 +182,10 @@ public final class Catalog: CatalogStore, @unchecked Sendable {
     /// The catalog's row for a published path, if any.
     public func output(at path: String) throws -> CatalogOutput? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT path, step, subject, size, sha256 FROM outputs WHERE path = ?",
-                             arguments: [path]).map(Catalog.output)
+            try Row.fetchOne(db, sql: """
+                SELECT path, step, subject, size, sha256, original_path FROM outputs
+                LEFT JOIN assets ON assets.content_hash = outputs.subject WHERE path = ?
+                """, arguments: [path]).map(Catalog.output)
         }
     }
 
@@ -195,7 +197,8 @@ public final class Catalog: CatalogStore, @unchecked Sendable {
     }
 
     private static func output(_ row: Row) -> CatalogOutput {
-        CatalogOutput(path: row["path"], step: row["step"], subject: row["subject"], size: row["size"], sha256: row["sha256"])
+        CatalogOutput(path: row["path"], step: row["step"], subject: row["subject"], size: row["size"], sha256: row["sha256"],
+                      sourcePath: row.hasColumn("original_path") ? row["original_path"] : nil)
     }
 
     /// Notes, before a file is renamed into the library, that it may appear there; a crash between the

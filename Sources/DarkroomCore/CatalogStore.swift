@@ -68,9 +68,13 @@ public struct CatalogOutput: Sendable, Hashable, Codable {
     public var subject: String
     public var size: Int64
     public var sha256: String
+    /// The original file of the photo it was made from, where the catalog knows it (nil for
+    /// collections): an edited photo keeps its outputs' paths, another photo may not take them.
+    public var sourcePath: String?
 
-    public init(path: String, step: String, subject: String, size: Int64, sha256: String) {
+    public init(path: String, step: String, subject: String, size: Int64, sha256: String, sourcePath: String? = nil) {
         self.path = path; self.step = step; self.subject = subject; self.size = size; self.sha256 = sha256
+        self.sourcePath = sourcePath
     }
 }
 

@@ -4,8 +4,13 @@ import Foundation
 final class CollectedOutputs: @unchecked Sendable {
     private let lock = NSLock()
     private var list: [PublishedOutput] = []
+    private var problemCount = 0
     func append(_ output: PublishedOutput) { lock.lock(); list.append(output); lock.unlock() }
     var outputs: [PublishedOutput] { lock.lock(); defer { lock.unlock() }; return list }
+    /// Counts an output (a group's collage) the stage could not make.
+    func addProblem() { lock.lock(); problemCount += 1; lock.unlock() }
+    /// How many outputs the stage could not make.
+    var problems: Int { lock.lock(); defer { lock.unlock() }; return problemCount }
 }
 
 /// A thread-safe counter.

@@ -21,6 +21,8 @@ final class Publisher: @unchecked Sendable {
         var relativePath: String
         var step: String
         var owner: String
+        /// The original file of the photo (nil for a collection's outputs).
+        var source: String?
         var temp: URL
         var size: Int64
         var digest: String
@@ -67,8 +69,9 @@ final class Publisher: @unchecked Sendable {
     }
 
     /// Writes one output to a temp file (via `write`) and fsyncs it; `owner` is the catalog subject it
-    /// belongs to (a photo's content hash, or a collection step's subject).
-    func stage(_ relativePath: String, step: String, owner: String, write: (URL) throws -> Void) throws -> Staged {
+    /// belongs to (a photo's content hash, or a collection step's subject), `source` the photo's file.
+    func stage(_ relativePath: String, step: String, owner: String, source: String? = nil,
+               write: (URL) throws -> Void) throws -> Staged {
         _ = try Publisher.checkedComponents(relativePath)
         let ext = (relativePath as NSString).pathExtension
         let temp = temporaryFolder.appendingPathComponent(UUID().uuidString + (ext.isEmpty ? "" : "." + ext))
@@ -78,7 +81,7 @@ final class Publisher: @unchecked Sendable {
                 throw StageError("\(step) produced no data for \(relativePath)")
             }
             try Publisher.fsync(path: temp.path)
-            return Staged(relativePath: relativePath, step: step, owner: owner, temp: temp, size: info.size,
+            return Staged(relativePath: relativePath, step: step, owner: owner, source: source, temp: temp, size: info.size,
                           digest: try ContentHash.ofFile(temp))
         } catch {
             unlink(temp.path)
@@ -104,7 +107,7 @@ final class Publisher: @unchecked Sendable {
                 let final = try makeParents(components.dropLast()).appendingPathComponent(components.last!)
                 if let existing = FileInfo(path: final.path) {
                     guard !existing.isSymlink else { throw StageError("refusing to write through the symbolic link \(final.path)") }
-                    try checkReplaceable(file.relativePath, step: file.step, owner: file.owner)
+                    try checkReplaceable(file)
                     targets.append((file, final, false))
                 } else {
                     targets.append((file, final, true))
@@ -131,21 +134,23 @@ final class Publisher: @unchecked Sendable {
         return staged.map { PublishedOutput(step: $0.step, path: $0.relativePath, size: $0.size, sha256: $0.digest) }
     }
 
-    /// An existing file may be replaced only when Darkroom made it, for the same photo or by the same
-    /// step (whose source has since changed), and not earlier in this run for another photo.
-    private func checkReplaceable(_ relativePath: String, step: String, owner: String) throws {
+    /// An existing file may be replaced only when Darkroom made it from the same source: for the
+    /// same photo, or by the same step from the same original file (edited since), and not earlier
+    /// in this run. Another photo never takes a path: its own work would count as done without it.
+    private func checkReplaceable(_ file: Staged) throws {
+        let relativePath = file.relativePath
         guard let known = try catalog?.output(at: relativePath) else {
             // Not in the catalog (a lost catalog being rebuilt by a re-run): a path that carries this
             // photo's content id can only have been made by Darkroom from this photo.
-            if !owner.hasPrefix("collection:"), relativePath.contains(ContentHash.uuid(fromHex: owner).uuidString.lowercased()) { return }
+            if !file.owner.hasPrefix("collection:"), relativePath.contains(ContentHash.uuid(fromHex: file.owner).uuidString.lowercased()) { return }
             throw StageError("\(relativePath) already exists in the library and was not made by Darkroom; left untouched")
         }
         lock.lock(); let publishedThisRun = self.publishedThisRun.contains(relativePath); lock.unlock()
-        if known.subject == owner && !publishedThisRun { return }
-        if publishedThisRun || known.step != step {
-            throw StageError("\(relativePath) is already the output of another photo\(publishedThisRun ? " in this run" : ""); "
-                             + "two inputs map to the same output path (add {id} or {ext} to the template)")
-        }
+        if publishedThisRun { throw StageError.sharedOutputPath(relativePath, thisRun: true) }
+        if known.subject == file.owner { return }
+        let sameOriginal = file.source != nil && known.sourcePath == file.source
+        if known.step == file.step && sameOriginal { return }
+        throw StageError.sharedOutputPath(relativePath, thisRun: false, other: known.sourcePath)
     }
 
     /// Removes a stale output and the folders it leaves empty (never the library itself).
@@ -230,4 +235,12 @@ public struct RunError: Error, CustomStringConvertible {
     public var message: String
     public init(_ message: String) { self.message = message }
     public var description: String { message }
+}
+
+extension StageError {
+    /// Two inputs whose outputs would land on one path.
+    static func sharedOutputPath(_ path: String, thisRun: Bool, other: String? = nil) -> StageError {
+        StageError("\(path) is already the output of another photo\(thisRun ? " in this run" : other.map { " (\($0))" } ?? ""); "
+                   + "two inputs map to the same output path (add {id} or {ext} to the template)")
+    }
 }

@@ -22,29 +22,53 @@ public final class Runner {
         self.settings = settings
         self.logger = logger
         self.progress = progress
+        stepIDs = Runner.stepIDs(of: pipeline)
+        catalogIDs = stepIDs.map { "\(Runner.pipelineName(of: pipeline))/\($0)" }
+        dependencies = Runner.dependencies(of: pipeline)
+        learningSteps = Runner.learningSteps(of: pipeline, dependencies: dependencies)
     }
 
+    // Computed once here, never lazily: worker threads read them concurrently.
+
     /// A catalog id for each step: its stage name, with `#2`, `#3` for repeats of the same stage.
-    lazy var stepIDs: [String] = {
+    let stepIDs: [String]
+
+    /// The ids the catalog files units and outputs under: `<pipeline name>/<step id>`, so two
+    /// pipelines sharing a library (an import and a collage, say) never take each other's work for stale.
+    let catalogIDs: [String]
+
+    /// For each step, the earlier per-item steps whose results it reads.
+    let dependencies: [[Int]]
+
+    /// The per-item steps that learn facts about a photo (its capture date) without making pixels,
+    /// with the steps they read from, in order.
+    let learningSteps: [Int]
+
+    private static func stepIDs(of pipeline: Pipeline) -> [String] {
         var counts: [String: Int] = [:]
         return pipeline.steps.map { step in
             counts[step.name, default: 0] += 1
             let n = counts[step.name]!
             return n == 1 ? step.name : "\(step.name)#\(n)"
         }
-    }()
+    }
 
-    /// The ids the catalog files units and outputs under: `<pipeline name>/<step id>`, so two
-    /// pipelines sharing a library (an import and a collage, say) never take each other's work for stale.
-    lazy var catalogIDs: [String] = {
-        return stepIDs.map { "\(pipelineName)/\($0)" }
-    }()
+    private static func dependencies(of pipeline: Pipeline) -> [[Int]] {
+        pipeline.steps.map { step in
+            step.configured.reads.compactMap { aspect in
+                pipeline.steps[..<step.index].last { $0.configured.kind == .perItem && $0.configured.writes.contains(aspect) }?.index
+            }.sorted()
+        }
+    }
 
-    /// For each step, the earlier per-item steps whose results it reads.
-    lazy var dependencies: [[Int]] = pipeline.steps.map { step in
-        step.configured.reads.compactMap { aspect in
-            pipeline.steps[..<step.index].last { $0.configured.kind == .perItem && $0.configured.writes.contains(aspect) }?.index
-        }.sorted()
+    private static func learningSteps(of pipeline: Pipeline, dependencies: [[Int]]) -> [Int] {
+        let learning = pipeline.itemSteps.filter { !$0.configured.writes.isEmpty && !$0.configured.writes.contains(.image) }.map(\.index)
+        var required = Set(learning)
+        var frontier = learning
+        while let next = frontier.popLast() {
+            for dependency in dependencies[next] where required.insert(dependency).inserted { frontier.append(dependency) }
+        }
+        return required.sorted()
     }
 
     // MARK: Entry points
@@ -56,6 +80,8 @@ public final class Runner {
         let catalog = try given ?? Catalog.openReadOnly(library: settings.library)
         let survey = try self.survey(inputs: inputs, catalog: catalog, remember: false)
         var plan = RunPlan(pipeline: pipeline.file, library: settings.library.path)
+        // What collections would see: every photo's remembered facts, or nil once one has work to do.
+        var collected: [ItemRecord]? = []
         for entry in survey.entries where shard?.owns(contentHash: entry.owner) ?? true {
             switch entry.state {
             case .unreadable(let reason):
@@ -68,10 +94,21 @@ public final class Runner {
                 plan.entries.append(.init(path: entry.found.url.path, id: ContentHash.uuid(fromHex: hash).uuidString.lowercased(),
                                           action: work.required.isEmpty ? .skip : .process,
                                           steps: work.required.map { stepIDs[$0] }, note: nil))
+                if work.required.isEmpty, let facts = try catalog?.rememberedFacts(contentHash: hash) {
+                    collected?.append(ItemRecord(source: entry.found.url, relativePath: entry.found.relativePath, contentHash: hash,
+                                                 id: ContentHash.uuid(fromHex: hash), captureDate: facts.captureDate,
+                                                 pixelWidth: facts.width, pixelHeight: facts.height))
+                } else {
+                    collected = nil
+                }
             }
         }
         for step in pipeline.collectionSteps {
-            plan.collections.append(.init(path: stepIDs[step.index], id: nil, action: .process, steps: [stepIDs[step.index]], note: nil))
+            // Up to date only when no photo has work and the step's unit matches what it would see;
+            // a shard's plan cannot tell (the other shards' photos count too).
+            let current = try shard == nil && collected.map { try collectionIsCurrent(step, items: Runner.inCaptureOrder($0), catalog: catalog) } == true
+            plan.collections.append(.init(path: stepIDs[step.index], id: nil, action: current ? .skip : .process,
+                                          steps: current ? [] : [stepIDs[step.index]], note: nil))
         }
         return plan
     }
@@ -103,7 +140,11 @@ public final class Runner {
     }
 
     /// The pipeline file's name without its extension: the first part of catalog step ids.
-    var pipelineName: String { ((pipeline.file as NSString).lastPathComponent as NSString).deletingPathExtension }
+    var pipelineName: String { Runner.pipelineName(of: pipeline) }
+
+    private static func pipelineName(of pipeline: Pipeline) -> String {
+        ((pipeline.file as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
 
     private func execute(inputs: [URL], catalog: CatalogStore, shard: Shard?, temporaryFolder: URL) throws -> RunReport {
         let started = Date()
@@ -254,18 +295,6 @@ public final class Runner {
         Work(keys: work.keys, required: learningSteps, pending: work.pending)
     }
 
-    /// The per-item steps that learn facts about a photo (its capture date) without making pixels,
-    /// with the steps they read from, in order.
-    lazy var learningSteps: [Int] = {
-        let learning = pipeline.itemSteps.filter { !$0.configured.writes.isEmpty && !$0.configured.writes.contains(.image) }.map(\.index)
-        var required = Set(learning)
-        var frontier = learning
-        while let next = frontier.popLast() {
-            for dependency in dependencies[next] where required.insert(dependency).inserted { frontier.append(dependency) }
-        }
-        return required.sorted()
-    }()
-
     // MARK: Running one photo
 
     enum Outcome {
@@ -406,35 +435,61 @@ public final class Runner {
 
     // MARK: Collection steps
 
+    /// A collection step's unit key: its options and every photo it sees, with its capture date.
+    private func collectionKey(_ step: PipelineStep, items: [ItemRecord]) -> String {
+        let catalogID = catalogIDs[step.index]
+        let inputsDigest = items.map { "\($0.contentHash)@\($0.captureDate?.local.description ?? "-")" }.joined(separator: ",")
+        return ContentHash.of("\(catalogID)|\(step.configured.optionsDigest)|\(inputsDigest)")
+    }
+
+    /// Whether a collection step's outputs are current for these photos (and all still present).
+    private func collectionIsCurrent(_ step: PipelineStep, items: [ItemRecord], catalog: CatalogStore?) throws -> Bool {
+        guard !settings.force, let catalog else { return false }
+        let catalogID = catalogIDs[step.index]
+        let state = try catalog.state(of: "collection:\(catalogID)")
+        let outputsPresent = !state.outputs.isEmpty && state.outputs.allSatisfy {
+            FileInfo(path: settings.library.appendingPathComponent($0.path).path)?.isRegularFile == true
+        }
+        return state.unitKeys[catalogID] == collectionKey(step, items: items) && outputsPresent
+    }
+
+    /// Runs one collection step. What it publishes is recorded even when some of its outputs
+    /// fail (with `keepPartial`): the step's unit is recorded only when every output was made, so
+    /// the next run tries again without the made ones ever being removed as unrecorded.
     func runCollection(_ step: PipelineStep, items: [ItemRecord], catalog: CatalogStore, publisher: Publisher,
-                               failures: FailureSink, shard: Shard?, report: inout RunReport) -> [String] {
+                       failures: FailureSink, shard: Shard?, keepPartial: Bool = true, report: inout RunReport) -> [String] {
         guard case .collection(let perform) = step.configured.action else { return [] }
         let id = stepIDs[step.index]
         let catalogID = catalogIDs[step.index]
         let subject = "collection:\(catalogID)"
-        let inputsDigest = items.map { "\($0.contentHash)@\($0.captureDate?.local.description ?? "-")" }.joined(separator: ",")
-        let key = ContentHash.of("\(catalogID)|\(step.configured.optionsDigest)|\(inputsDigest)")
+        let key = collectionKey(step, items: items)
+        let collector = CollectedOutputs()
+        var failure: Error?
         do {
-            let state = try catalog.state(of: subject)
-            let outputsPresent = !state.outputs.isEmpty && state.outputs.allSatisfy {
-                FileInfo(path: settings.library.appendingPathComponent($0.path).path)?.isRegularFile == true
-            }
-            if !settings.force && state.unitKeys[catalogID] == key && outputsPresent {
+            if try collectionIsCurrent(step, items: items, catalog: catalog) {
                 logger.info("\(id): up to date")
                 return []
             }
             progress?.collectionStarted(id, items: items.count)
-            let collector = CollectedOutputs()
             let context = CollectionContext(step: id, catalogStep: catalogID, subject: subject, settings: settings, logger: logger,
                                             publisher: publisher, reporter: failures, collector: collector, shard: shard)
             try perform(items, context)
-            let stale = try catalog.commit(.init(subject: subject, units: [.init(step: catalogID, key: key)], outputs: collector.outputs, asset: nil),
+        } catch {
+            failures.record(path: id, step: id, reason: "\(error)")
+            failure = error
+        }
+        let complete = failure == nil && collector.problems == 0
+        if !complete { report.failed += max(1, collector.problems) }
+        guard complete || (keepPartial && !collector.outputs.isEmpty) else { return [] }
+        do {
+            let units: [UnitCompletion.Unit] = complete ? [.init(step: catalogID, key: key)] : []
+            let stale = try catalog.commit(.init(subject: subject, units: units, outputs: collector.outputs, asset: nil),
                                            run: publisher.run)
             for path in stale { Publisher.retract(path, library: settings.library) }
             return collector.outputs.map(\.path)
         } catch {
-            failures.record(path: id, step: id, reason: "\(error)")
-            report.failed += 1
+            failures.record(path: id, step: id, reason: "cannot record results: \(error)")
+            if complete { report.failed += 1 }
             return []
         }
     }

@@ -39,7 +39,8 @@ public struct StageContext {
     /// Adds one output for the current item: `write` fills a temp file, which is fsynced now and
     /// put at `relativePath` in the library when all of the photo's steps have succeeded.
     public func publish(_ relativePath: String, write: (URL) throws -> Void) throws {
-        item.staged.append(try publisher.stage(relativePath, step: catalogStep, owner: item.contentHash, write: write))
+        item.staged.append(try publisher.stage(relativePath, step: catalogStep, owner: item.contentHash, source: item.source.path,
+                                               write: write))
     }
 }
 
@@ -76,6 +77,14 @@ public struct CollectionContext {
     /// Reports an item the stage could not use (it is left out; the stage goes on).
     public func reportSkipped(_ item: ItemRecord, reason: String) {
         reporter.record(path: item.source.path, step: step, reason: reason)
+    }
+
+    /// Reports one output the stage could not make (a group's collage), with the reason, and goes
+    /// on with the others. What was published is kept and recorded; the step counts as failed and
+    /// is tried again on the next run.
+    public func reportFailed(_ output: String, reason: String) {
+        reporter.record(path: output, step: step, reason: reason)
+        collector.addProblem()
     }
 }
 

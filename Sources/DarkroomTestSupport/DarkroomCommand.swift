@@ -7,13 +7,13 @@ public struct DarkroomCommand {
     /// The folder commands run in (the repository root, so `pipelines/...` paths work).
     public let workingDirectory: URL
 
-    /// Finds the executable; skips the test when it was not built.
+    /// Finds the executable; skips the test when it was not built (fails it under CI).
     public init(workingDirectory: URL) throws {
         let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
                           Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
             .map { $0.appendingPathComponent("darkroom") }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("darkroom binary not found next to the test bundle")
+            throw Prerequisite.missing("darkroom binary not found next to the test bundle (swift build first)")
         }
         binary = found
         self.workingDirectory = workingDirectory

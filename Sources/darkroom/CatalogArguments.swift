@@ -1,5 +1,6 @@
 import ArgumentParser
 import DarkroomCore
+import DarkroomQueue
 import Foundation
 
 /// `--catalog`: where the catalog lives. By default the library's own SQLite file; a
@@ -12,6 +13,12 @@ struct CatalogArguments: ParsableArguments {
     /// `--catalog`, or else `$DARKROOM_CATALOG` (which keeps a password out of `ps`).
     private var url: String? {
         catalog ?? ProcessInfo.processInfo.environment["DARKROOM_CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A malformed URL is an argument mistake, reported before anything is opened.
+    func validate() throws {
+        guard let url else { return }
+        do { _ = try PostgresLocation(url) } catch { throw ValidationError("--catalog (or DARKROOM_CATALOG): \(error)") }
     }
 
     /// The catalog to read and write.

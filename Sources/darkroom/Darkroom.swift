@@ -12,6 +12,29 @@ struct Darkroom: ParsableCommand {
         commandName: "darkroom",
         abstract: "Run media-processing pipelines: import a camera roll, thumbnails, time-lapses, collages.",
         subcommands: [Run.self, Validate.self, Stages.self, CatalogCommand.self, Enqueue.self, Worker.self, QueueCommand.self])
+
+    /// Parses and runs a command, then exits with the status `ExitStatus` documents: argument
+    /// mistakes exit 2 (not swift-argument-parser's 64), unexpected errors 3 (not 1, which means
+    /// "some files failed").
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let standard = exitCode(for: error)
+            if standard == .success {  // --help, --version
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            if standard == .validationFailure && !(error is ExitCode) {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(ExitStatus.refused.rawValue)
+            }
+            let (status, message) = ExitStatus.classify(error)
+            if let message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            Foundation.exit(status.rawValue)
+        }
+    }
 }
 
 /// Options every pipeline command shares.

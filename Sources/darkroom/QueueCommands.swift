@@ -34,15 +34,10 @@ struct Enqueue: ParsableCommand {
     @Option(help: "Attempts per job before it is marked failed.")
     var maxAttempts = 3
 
-    @Option(help: "Refuse images over this many megapixels, from the header, before decoding.")
-    var maxMegapixels: Double = 100
-
-    @Option(help: "Time zone for times without an offset, e.g. Europe/Paris. Default: this machine's.")
-    var timeZone: String?
+    @OptionGroup var photoSettings: PhotoSettingsArguments
 
     func validate() throws {
-        guard maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1, got \(maxAttempts)") }
-        if let timeZone, TimeZone(identifier: timeZone) == nil { throw ValidationError("--time-zone: unknown time zone '\(timeZone)'") }
+        guard (1...100).contains(maxAttempts) else { throw ValidationError("--max-attempts must be from 1 to 100, got \(maxAttempts)") }
     }
 
     func run() throws {
@@ -50,7 +45,7 @@ struct Enqueue: ParsableCommand {
         let inputs = (input.isEmpty ? pipeline.inputs.folders : input).map { URL(fileURLWithPath: $0).standardizedFileURL }
         guard let libraryPath = library ?? pipeline.library else { throw ValidationError("no library: give --library (or 'library:' in the pipeline)") }
         let queued = QueuedSettings(library: URL(fileURLWithPath: libraryPath).standardizedFileURL.path,
-                                    pixelLimit: Int(maxMegapixels * 1_000_000), timeZone: (timeZone.flatMap(TimeZone.init(identifier:)) ?? .current).identifier)
+                                    pixelLimit: photoSettings.pixelLimit, timeZone: photoSettings.zone.identifier)
         let settings = queued.settings(jobs: ProcessInfo.processInfo.activeProcessorCount)
         try CommandErrors.reported {
             let session = try PostgresSession(try PostgresLocation(QueueURL.resolve(queue)))

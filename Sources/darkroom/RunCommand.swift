@@ -19,11 +19,7 @@ struct Run: ParsableCommand {
     @Option(name: [.short, .long], help: "Photos processed at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(help: "Refuse images over this many megapixels, from the header, before decoding.")
-    var maxMegapixels: Double = 100
-
-    @Option(help: "Time zone for times without an offset (GPS UTC, file times), e.g. Europe/Paris. Default: this machine's.")
-    var timeZone: String?
+    @OptionGroup var photoSettings: PhotoSettingsArguments
 
     @Flag(help: "Print what would be done, and do nothing.")
     var dryRun = false
@@ -42,18 +38,14 @@ struct Run: ParsableCommand {
 
     @Option(help: ArgumentHelp("Run one shard of a sweep: I/N (I counted from 0), or auto / auto/N to read I (and N) from the array job "
                                + "(JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID, AWS_BATCH_JOB_ARRAY_INDEX; N also from DARKROOM_SHARDS). "
-                               + "Results go to a manifest; fold them in with 'darkroom catalog merge'.", valueName: "I/N"))
-    var shard: String?
+                               + "Results go to a manifest; fold them in with 'darkroom catalog merge'.", valueName: "I/N"),
+            transform: { try Shard.parse($0) })
+    var shard: Shard?
 
     @OptionGroup var catalog: CatalogArguments
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
-        guard maxMegapixels > 0 else { throw ValidationError("--max-megapixels must be positive, got \(maxMegapixels)") }
-        if let shard { _ = try Shard.parse(shard) }
-        if let timeZone, TimeZone(identifier: timeZone) == nil {
-            throw ValidationError("--time-zone: unknown time zone '\(timeZone)' (use a name like Europe/Paris or UTC)")
-        }
+        guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
     }
 
     func run() throws {
@@ -69,23 +61,22 @@ struct Run: ParsableCommand {
         }
         guard !inputs.isEmpty else { throw ValidationError("no inputs: give --input (or 'inputs: folders:' in the pipeline)") }
         let settings = RunSettings(library: URL(fileURLWithPath: libraryPath, isDirectory: true),
-                                   pixelLimit: Int(maxMegapixels * 1_000_000),
-                                   timeZone: timeZone.flatMap(TimeZone.init(identifier:)) ?? .current,
+                                   pixelLimit: photoSettings.pixelLimit, timeZone: photoSettings.zone,
                                    jobs: jobs, force: force)
         try ImagingSetup.configure(for: settings)
         let interactive = isatty(STDERR_FILENO) != 0 && !json
         let runner = Runner(pipeline: pipeline, settings: settings, logger: Logger(label: "darkroom"),
                             progress: interactive ? ProgressBar() : nil)
-        do {
+        try CommandErrors.reported {
             if dryRun {
                 let plan = try runner.plan(inputs: inputs, catalog: try catalog.snapshot(library: settings.library),
-                                           shard: try shard.map { try Shard.parse($0) })
+                                           shard: shard)
                 print(json ? try Self.json(plan) : plan.text)
                 return
             }
             let result: RunReport
             if let shard {
-                result = try runner.run(inputs: inputs, shard: try Shard.parse(shard),
+                result = try runner.run(inputs: inputs, shard: shard,
                                         snapshot: try catalog.snapshot(library: settings.library))
             } else {
                 result = try runner.run(inputs: inputs, store: try catalog.store(library: settings.library))
@@ -93,13 +84,8 @@ struct Run: ParsableCommand {
             if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             if let report { try Data(try Self.json(result).utf8).write(to: URL(fileURLWithPath: report)) }
             if json { print(try Self.json(result)) } else { print(result.summary) }
-            if !result.succeeded { throw ExitCode(1) }
-        } catch let error as RunError {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
-        } catch let error as ShardError {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-            throw ExitCode(2)
+            if result.stopped != nil { throw ExitStatus.incomplete }
+            if !result.succeeded { throw ExitStatus.failuresListed }
         }
     }
 

@@ -66,6 +66,29 @@ final class CollageStageTests: XCTestCase {
         XCTAssertEqual(files(under: "collages"), ["polaroid-1.jpg"])
     }
 
+    /// One group that cannot be made does not cost the others: they are published and recorded, and
+    /// the next run keeps them (before, recovery removed them as unrecorded on every run).
+    func testAGroupThatCannotBeMadeLeavesTheOtherGroupsCollages() throws {
+        try Fixtures.makePhoto("a.jpg", in: inputs, date: "2024:01:05 10:00:00", colour: "red")
+        try Fixtures.makePhoto("b.jpg", in: inputs, date: "2024:01:20 10:00:00", colour: "green")
+        try Fixtures.makePhoto("whole.jpg", in: folder.url, date: "2024:02:03 10:00:00", colour: "blue", size: "1200x900")
+        try Fixtures.makeTruncated(from: folder.path("whole.jpg"), named: "c-truncated.jpg", in: inputs)
+        let collage = "{ template: grid, group-by: month, size: 300x300 }"
+        let report = try run(collage)
+        XCTAssertFalse(report.succeeded)
+        XCTAssertEqual(report.failed, 1, "one group failed")
+        XCTAssertTrue(report.failures.contains { $0.reason.contains("none of its photos could be decoded") }, "\(report.failures)")
+        XCTAssertEqual(files(under: "collages"), ["2024-01-grid.jpg"])
+        XCTAssertEqual(report.published, ["collages/2024-01-grid.jpg"])
+        XCTAssertEqual(try Catalog(library: library).allOutputs().map(\.path), ["collages/2024-01-grid.jpg"],
+                       "the collage that was made is recorded")
+
+        let again = try run(collage)
+        XCTAssertEqual(again.failed, 1, "the step is tried again: its unit was not recorded")
+        XCTAssertEqual(files(under: "collages"), ["2024-01-grid.jpg"])
+        XCTAssertEqual(try Catalog(library: library).allOutputs().map(\.path), ["collages/2024-01-grid.jpg"])
+    }
+
     func testThenAndNowTooFewPhotosIsAClearError() throws {
         try Fixtures.makePhoto("a.jpg", in: inputs, date: "2024:06:01 10:00:00", colour: "red")
         let report = try run("{ template: then-and-now, size: 200x200 }")
@@ -100,6 +123,8 @@ final class CollageStageTests: XCTestCase {
             ("{ template: grid, output: 'c/{yyyy}.png' }", "steps[1].collage.output: expected a file name ending in .jpg for format jpeg, got 'c/{yyyy}.png'"),
             ("{ template: grid, output: 'c/{wek}.jpg' }", "steps[1].collage.output: expected a path template, got unknown field '{wek}' in 'c/{wek}.jpg' (did you mean '{week}'?)"),
             ("{ template: grid, titel: x }", "steps[1].collage: unknown key 'titel' (did you mean 'title'?)"),
+            ("{ template: grid, format: png, output: 'c/{n}.png', quality: 50 }",
+             "steps[1].collage.quality: expected no quality for png, which is lossless (use jpeg, webp or heic), got 50"),
         ]
         for (options, expected) in cases {
             let yaml = "steps:\n  - exif-date\n  - collage: \(options)\n"

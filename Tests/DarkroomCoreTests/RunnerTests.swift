@@ -149,6 +149,16 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(Invocations.shared.count("roll"), 0, "an unchanged collection is not rebuilt")
     }
 
+    func testDryRunSaysWhetherACollectionWouldBeRemade() throws {
+        let steps = try pipeline(extraSteps: "- roll")
+        let runner = Runner(pipeline: steps, settings: RunSettings(library: library))
+        XCTAssertEqual(try runner.plan(inputs: [inputs]).collections.map(\.action), [.process], "nothing made yet")
+        _ = try run(steps)
+        XCTAssertEqual(try runner.plan(inputs: [inputs]).collections.map(\.action), [.skip], "up to date")
+        try write("2024-01-01 new year", to: "in/d.txt")
+        XCTAssertEqual(try runner.plan(inputs: [inputs]).collections.map(\.action), [.process], "a new photo changes it")
+    }
+
     func testSecondRunOnALockedLibraryStopsAtOnce() throws {
         _ = try run(try pipeline())
         let holder = Process()
@@ -188,6 +198,23 @@ final class RunnerTests: XCTestCase {
         let report = try run(try pipelineByName())
         XCTAssertEqual(report.failed, 1)
         XCTAssertTrue(report.failures.first?.reason.contains("two inputs map to the same output path") == true, "\(report.failures)")
+        let kept = try String(contentsOf: library.appendingPathComponent("shouts/a.txt"), encoding: .utf8)
+
+        // The next run must not hand the path to the other photo: it fails again, the first keeps its output.
+        let again = try run(try pipelineByName())
+        XCTAssertEqual(again.failed, 1)
+        XCTAssertTrue(again.failures.first?.reason.contains("two inputs map to the same output path") == true, "\(again.failures)")
+        XCTAssertEqual(again.failures.map(\.path), report.failures.map(\.path), "the same photo fails again")
+        XCTAssertEqual(try String(contentsOf: library.appendingPathComponent("shouts/a.txt"), encoding: .utf8), kept)
+    }
+
+    func testAnEditedPhotoReplacesItsOwnOutputsAtTheSamePath() throws {
+        _ = try run(try pipelineByName())
+        try write("2024-03-05 spring, edited", to: "in/a.txt")
+        let report = try run(try pipelineByName())
+        XCTAssertEqual(report.failures, [])
+        XCTAssertEqual(report.processed, 1)
+        XCTAssertEqual(try String(contentsOf: library.appendingPathComponent("shouts/a.txt"), encoding: .utf8), "2024-03-05 SPRING, EDITED!")
     }
 
     func testDryRunPlansWithoutWriting() throws {

@@ -55,6 +55,49 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(result.out.contains("skip       \(input.appendingPathComponent("garden.webp").path)"), result.out)
     }
 
+    /// Exit 2 for every argument mistake, with a message naming the option; nothing is run or stored.
+    func testArgumentMistakesExit2NamingTheOption() throws {
+        let folder = try TemporaryFolder("cli-arguments")
+        let library = folder.path("lib").path
+        let cases: [([String], String)] = [
+            (["--max-megapixels", "inf"], "--max-megapixels"),
+            (["--max-megapixels", "nan"], "--max-megapixels"),
+            (["--max-megapixels", "-5"], "--max-megapixels"),
+            (["--time-zone", "Mars/Olympus"], "unknown time zone 'Mars/Olympus'"),
+            (["--shard", "x/y"], "--shard"),
+            (["--jobs", "0"], "--jobs"),
+            (["--catalog", "mysql://somewhere"], "--catalog"),
+            (["--no-such-flag"], "--no-such-flag"),
+        ]
+        for (extra, expected) in cases {
+            let result = try darkroom(["run", "pipelines/import-camera-roll.yaml", "--input", "samples/camera-roll", "--library", library] + extra)
+            XCTAssertEqual(result.status, 2, "\(extra): \(result.err)")
+            XCTAssertTrue(result.err.contains(expected), "\(extra): \(result.err)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library), "nothing ran")
+        // enqueue checks the same settings before it connects to anything.
+        let enqueue = try darkroom(["enqueue", "pipelines/import-camera-roll.yaml", "--library", library,
+                                    "--queue", "postgres://nobody@127.0.0.1:1/none", "--max-megapixels", "inf"])
+        XCTAssertEqual(enqueue.status, 2, enqueue.err)
+        XCTAssertTrue(enqueue.err.contains("--max-megapixels"), enqueue.err)
+    }
+
+    /// Exit 3 when a command could not complete (here: its report cannot be written), distinct from
+    /// 1 (some files failed), which array-job scripts count as done.
+    func testACommandThatCannotCompleteExits3() throws {
+        let folder = try TemporaryFolder("cli-incomplete")
+        let pipeline = folder.path("p.yaml")
+        try Data("steps:\n  - exif-date\n".utf8).write(to: pipeline)
+        let input = folder.path("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ImportTests.samples.appendingPathComponent("Phone/garden.webp"),
+                                         to: input.appendingPathComponent("garden.webp"))
+        let result = try darkroom(["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path,
+                                   "--report", folder.path("no-such-folder/report.json").path])
+        XCTAssertEqual(result.status, 3, result.err)
+        XCTAssertTrue(result.err.hasPrefix("error: "), result.err)
+    }
+
     func testStagesListsEveryStageWithItsOptions() throws {
         let result = try darkroom(["stages"])
         XCTAssertEqual(result.status, 0)

@@ -30,7 +30,7 @@ final class RegenerateTests: XCTestCase {
     func regenerate(size: Int) throws -> Pipeline {
         try load("regenerate-thumbnails") {
             $0.replacingOccurrences(of: "sizes: [200, 1024]", with: "size: \(size)")
-              .replacingOccurrences(of: "Thumbnails/{size}/{dir}/{name}.jpg", with: "Thumbnails/{dir}/{name}.jpg")
+              .replacingOccurrences(of: "Thumbnails/{size}/{dir}/{name}.{ext}.jpg", with: "Thumbnails/{dir}/{name}.jpg")
         }
     }
 
@@ -69,23 +69,44 @@ final class RegenerateTests: XCTestCase {
         let report = try run(try load("regenerate-thumbnails"), roll)
         XCTAssertEqual(report.failures, [])
         XCTAssertEqual(report.duplicates, 1)
-        let small = try Image.open(library.appendingPathComponent("Thumbnails/200/DCIM/100CANON/IMG_0002.jpg").path)
-        let large = try Image.open(library.appendingPathComponent("Thumbnails/1024/DCIM/100CANON/IMG_0002.jpg").path)
+        let small = try Image.open(library.appendingPathComponent("Thumbnails/200/DCIM/100CANON/IMG_0002.jpg.jpg").path)
+        let large = try Image.open(library.appendingPathComponent("Thumbnails/1024/DCIM/100CANON/IMG_0002.jpg.jpg").path)
         XCTAssertEqual([small.width, small.height], [150, 200])
         XCTAssertEqual([large.width, large.height], [768, 1024])
-        XCTAssertTrue(FileManager.default.fileExists(atPath: library.appendingPathComponent("Thumbnails/200/Phone/beach.jpg").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: library.appendingPathComponent("Thumbnails/200/Phone/beach.png.jpg").path))
 
         // A source that changes gets new thumbnails at the same place; the others are not touched.
         try Fixtures.photo(roll.appendingPathComponent("Phone/beach.png"), width: 900, height: 300, seed: 9)
         let changed = try run(try load("regenerate-thumbnails"), roll)
         XCTAssertEqual(changed.failures, [])
         XCTAssertEqual(changed.processed, 1)
-        XCTAssertEqual(Set(changed.published), ["Thumbnails/200/Phone/beach.jpg", "Thumbnails/1024/Phone/beach.jpg"])
-        let beach = try Image.open(library.appendingPathComponent("Thumbnails/200/Phone/beach.jpg").path)
+        XCTAssertEqual(Set(changed.published), ["Thumbnails/200/Phone/beach.png.jpg", "Thumbnails/1024/Phone/beach.png.jpg"])
+        let beach = try Image.open(library.appendingPathComponent("Thumbnails/200/Phone/beach.png.jpg").path)
         XCTAssertEqual([beach.width, beach.height], [200, 67])
 
         let forced = try run(try load("regenerate-thumbnails"), roll, force: true)
         XCTAssertEqual(forced.processed, 6)
+    }
+
+    /// A camera's JPEG and its HEIC of the same name get a thumbnail each, on every run.
+    func testTwoPhotosOfOneNameKeepTheirOwnThumbnails() throws {
+        let pair = folder.path("pair")
+        try FileManager.default.createDirectory(at: pair, withIntermediateDirectories: true)
+        try Fixtures.photo(pair.appendingPathComponent("IMG_0001.JPG"), width: 800, height: 600, seed: 21)
+        try Fixtures.photo(folder.path("portrait.jpg"), width: 600, height: 800, seed: 22)
+        _ = try Fixtures.run("heif-enc", ["-q", "50", folder.path("portrait.jpg").path, "-o", pair.appendingPathComponent("IMG_0001.HEIC").path])
+        let first = try run(try load("regenerate-thumbnails"), pair)
+        XCTAssertEqual(first.failures, [])
+        XCTAssertEqual(first.processed, 2)
+        let jpeg = try Image.open(library.appendingPathComponent("Thumbnails/200/IMG_0001.jpg.jpg").path)
+        let heic = try Image.open(library.appendingPathComponent("Thumbnails/200/IMG_0001.heic.jpg").path)
+        XCTAssertEqual([jpeg.width, jpeg.height], [200, 150], "the landscape JPEG's own thumbnail")
+        XCTAssertEqual([heic.width, heic.height], [150, 200], "the portrait HEIC's own thumbnail")
+
+        let again = try run(try load("regenerate-thumbnails"), pair)
+        XCTAssertEqual(again.failures, [])
+        XCTAssertEqual(again.skipped, 2)
+        XCTAssertEqual(again.published, [])
     }
 
     func testAnInterruptedRunPicksUpWhereItStopped() throws {

@@ -81,6 +81,8 @@ final class ImageStageTests: XCTestCase {
              "x.yaml:3:24: error: steps[1].thumbnail.mode: expected one of fit, square, got 'sqare' (did you mean 'square'?)"),
             ("  - exif-date\n  - thumbnail: { format: webp, output: 'T/{id}.jpg' }\n",
              "x.yaml:3:40: error: steps[1].thumbnail.output: expected a file name ending in .webp for format webp, got 'T/{id}.jpg'"),
+            ("  - exif-date\n  - thumbnail: { mode: square, crop: entropy }\n",
+             "x.yaml:3:38: error: steps[1].thumbnail.crop: expected one of centre, attention, got 'entropy'"),
             ("  - exif-date\n  - resize: { long_edge: 100 }\n",
              "x.yaml:3:15: error: steps[1].resize: unknown key 'long_edge' (did you mean 'long-edge'?)"),
             ("  - heic-encode\n",
@@ -91,6 +93,16 @@ final class ImageStageTests: XCTestCase {
                 XCTAssertEqual((error as? Diagnostics)?.items.first?.headline, expected)
             }
         }
+    }
+
+    /// `crop` shapes only squares: under `fit`, editing it must not make every thumbnail stale.
+    func testThumbnailCropCountsOnlyForSquares() throws {
+        let loader = PipelineLoader(registry: BuiltInStages.registry)
+        func digest(_ options: String) throws -> String {
+            try loader.load(yaml: "steps:\n  - exif-date\n  - thumbnail: \(options)\n", file: "x.yaml").steps[1].configured.optionsDigest
+        }
+        XCTAssertEqual(try digest("{ mode: fit, crop: centre }"), try digest("{ mode: fit }"))
+        XCTAssertNotEqual(try digest("{ mode: square, crop: centre }"), try digest("{ mode: square }"))
     }
 
     func testEveryDocumentedOptionIsRecognised() {

@@ -1,4 +1,5 @@
 import Foundation
+import DarkroomTestSupport
 import XCTest
 
 /// What the real FFmpeg tools (ffprobe, ffmpeg) say about a video: the independent check on
@@ -109,7 +110,7 @@ enum Tool {
 
     private static func launch(_ name: String, _ arguments: [String]) throws -> (Data, String, Int32) {
         guard let path = ["/usr/bin/\(name)", "/usr/local/bin/\(name)"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("\(name) is not installed")
+            throw Prerequisite.missing("\(name) is not installed")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
