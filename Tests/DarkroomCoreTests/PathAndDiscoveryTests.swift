@@ -32,8 +32,9 @@ final class PathTemplateTests: XCTestCase {
 
     func testContentUUIDIsStableAndVersioned() {
         let hash = ContentHash.of("the same bytes")
-        XCTAssertEqual(ContentHash.uuid(fromHex: hash), ContentHash.uuid(fromHex: hash))
-        XCTAssertEqual(ContentHash.uuid(fromHex: hash).uuidString.lowercased().dropFirst(14).first, "8")
+        XCTAssertEqual(hash, "7d95d9eeb9c191ad25da1c2014f6985c9a3094bf5065029ea0a79767f0522ce6", "SHA-256, as sha256sum prints it")
+        // The first 16 bytes of the hash, with the version (8) and variant bits set: the same photo always gets this id.
+        XCTAssertEqual(ContentHash.uuid(fromHex: hash).uuidString.lowercased(), "7d95d9ee-b9c1-81ad-a5da-1c2014f6985c")
         XCTAssertNotEqual(ContentHash.uuid(fromHex: hash), ContentHash.uuid(fromHex: ContentHash.of("other bytes")))
     }
 }
