@@ -11,11 +11,10 @@ extension Collage.Format {
         case .webp: try image.write(to: url.path, as: .webp(quality: quality), stripMetadata: true)
         case .heic:
             let pixels = try image.eightBitRGB()
-            try pixels.withPixelBytes { bytes in
-                try HEIFEncoder.encode(RGBPixels(bytes: bytes, width: pixels.width, height: pixels.height, hasAlpha: pixels.hasAlpha),
-                                       iccProfile: nil, exif: nil, settings: HEIFEncodeSettings(quality: quality, preset: "medium"),
-                                       to: url.path)
-            }
+            try HEIFEncoder.encode(RGBPixels(bytes: try pixels.pixelBytes(), width: pixels.width, height: pixels.height,
+                                             hasAlpha: pixels.hasAlpha),
+                                   iccProfile: nil, exif: nil, settings: HEIFEncodeSettings(quality: quality, preset: "medium"),
+                                   to: url.path)
         }
     }
 }

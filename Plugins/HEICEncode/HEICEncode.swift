@@ -67,10 +67,9 @@ public struct HEICEncode: Stage {
         let settings = HEIFEncodeSettings(quality: options.quality, preset: options.preset)
         let path = try options.output.render(PathTemplate.values(for: item))
         try context.publish(path) { url in
-            try pixels.withPixelBytes { bytes in
-                try HEIFEncoder.encode(RGBPixels(bytes: bytes, width: pixels.width, height: pixels.height, hasAlpha: pixels.hasAlpha),
-                                       iccProfile: pixels.iccProfile, exif: exif, settings: settings, to: url.path)
-            }
+            try HEIFEncoder.encode(RGBPixels(bytes: try pixels.pixelBytes(), width: pixels.width, height: pixels.height,
+                                             hasAlpha: pixels.hasAlpha),
+                                   iccProfile: pixels.iccProfile, exif: exif, settings: settings, to: url.path)
         }
     }
 }

@@ -19,42 +19,22 @@ struct PhotoRenderer {
     }
 
     /// The photo decoded to fit (contain) or fill (cover) `width` x `height`, upright, in 8-bit sRGB,
-    /// without alpha. Pixels are computed when read.
+    /// without alpha, scaled up when smaller than the frame. Pixels are computed when read.
     func decode(_ item: ItemRecord, width: Int, height: Int) throws -> Image {
+        let header = try ImageLoader.header(of: item.source, pixelLimit: pixelLimit)
+        let crop = options.fit == .cover ? options.crop.vips : .none
+        let size = DecodeSize(width: width, height: height, crop: crop, enlarge: true, closestJPEGScale: true)
         do {
-            let header = try ImageLoader.header(of: item.source, pixelLimit: pixelLimit)
-            let cover = options.fit == .cover
-            let crop = cover ? options.crop.vips : .none
-            var image = try shrunkOnLoad(item.source, header: header, width: width, height: height, crop: crop)
+            var image = try ImageLoader.decode(item.source, header: header, size: size,
+                                               exportProfile: ColourHandling.srgb.exportProfile(for: header))
             image = try image.eightBitRGB()
             if image.hasAlpha {
                 image = try image.flattened(red: options.background.red, green: options.background.green, blue: options.background.blue)
             }
-            // Shrink-on-load never enlarges: a photo smaller than the frame is scaled up here.
-            let tooSmall = cover ? (image.width < width || image.height < height) : (image.width < width && image.height < height)
-            if tooSmall { image = try image.thumbnail(width: width, height: height, crop: crop, upscale: true) }
             return image
         } catch let error as VipsError {
             throw StageError("cannot decode image: \(error)")
         }
-    }
-
-    /// Decodes at about the size needed. `vips_thumbnail` keeps a factor of two in hand for its
-    /// resampler, so a 12 MP JPEG for a 1080p frame would decode in full; a JPEG is instead loaded at
-    /// the largest 1/2, 1/4 or 1/8 scale that still covers the frame, then resampled (Lanczos 3).
-    private func shrunkOnLoad(_ url: URL, header: Image, width: Int, height: Int, crop: Image.Crop) throws -> Image {
-        let profile = ColourHandling.srgb.exportProfile(for: header)
-        let turned = header.orientation >= 5
-        let (sourceWidth, sourceHeight) = turned ? (header.height, header.width) : (header.width, header.height)
-        let (across, down) = (Double(sourceWidth) / Double(width), Double(sourceHeight) / Double(height))
-        let shrink = Image.jpegShrink(forScale: crop == .none ? max(across, down) : min(across, down))
-        guard header.loader == "jpegload", shrink > 1 else {
-            return try ImageLoader.decode(url, width: width, height: height, crop: crop, exportProfile: profile)
-        }
-        var image = try Image.jpeg(url.path, shrink: shrink, sequential: header.orientation == 1, failOn: ImageLoader.strictness)
-        if header.orientation != 1 { image = try image.autorotated() }
-        if let profile { image = try image.converted(toProfile: profile) }
-        return try image.thumbnail(width: width, height: height, crop: crop)
     }
 
     /// The finished frame for `item`, brightness scaled by `gain`, converted by `converter`.
@@ -74,9 +54,7 @@ struct PhotoRenderer {
             guard image.bands == 3, image.width == width, image.height == height else {
                 throw StageError("internal: frame is \(image.width)x\(image.height) with \(image.bands) bands, expected \(width)x\(height) RGB")
             }
-            return try image.withPixelBytes { pixels in
-                try converter.convert(rgb: pixels, bytesPerRow: width * 3)
-            }
+            return try converter.convert(rgb: try image.pixelBytes(), bytesPerRow: width * 3)
         } catch let error as VipsError {
             throw StageError("cannot decode image: \(error)")
         }

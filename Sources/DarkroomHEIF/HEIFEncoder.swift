@@ -20,15 +20,16 @@ public struct HEIFEncodeSettings: Sendable, Equatable {
     }
 }
 
-/// Pixels to encode: 8-bit interleaved RGB or RGBA rows, tightly packed.
-public struct RGBPixels {
+/// Pixels to encode: 8-bit interleaved RGB or RGBA rows, tightly packed (as `Image.pixelBytes()`
+/// returns them, without a copy).
+public struct RGBPixels: Sendable {
     /// The packed samples (`width * height * (hasAlpha ? 4 : 3)` bytes).
-    public var bytes: UnsafeRawBufferPointer
+    public var bytes: Data
     public var width: Int
     public var height: Int
     public var hasAlpha: Bool
 
-    public init(bytes: UnsafeRawBufferPointer, width: Int, height: Int, hasAlpha: Bool) {
+    public init(bytes: Data, width: Int, height: Int, hasAlpha: Bool) {
         self.bytes = bytes
         self.width = width
         self.height = height
@@ -106,13 +107,16 @@ private final class HEIFImage {
         pointer = image
         try HEIFError.check(heif_image_add_plane(image, heif_channel_interleaved, Int32(pixels.width), Int32(pixels.height), 8), "plane")
         var stride: Int32 = 0
-        guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride), let source = pixels.bytes.baseAddress else {
+        guard let plane = heif_image_get_plane(image, heif_channel_interleaved, &stride) else {
             throw HEIFError(operation: "plane", message: "no interleaved plane")
         }
         let rowBytes = pixels.width * (pixels.hasAlpha ? 4 : 3)
-        for row in 0..<pixels.height {
-            (plane + row * Int(stride)).update(from: source.advanced(by: row * rowBytes).assumingMemoryBound(to: UInt8.self),
-                                               count: rowBytes)
+        pixels.bytes.withUnsafeBytes { raw in
+            guard let source = raw.baseAddress else { return }
+            for row in 0..<pixels.height {
+                (plane + row * Int(stride)).update(from: source.advanced(by: row * rowBytes).assumingMemoryBound(to: UInt8.self),
+                                                   count: rowBytes)
+            }
         }
     }
 

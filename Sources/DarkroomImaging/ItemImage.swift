@@ -39,7 +39,7 @@ extension Item {
     public func thumbnail(width: Int, height: Int, crop: Image.Crop = .none, settings: RunSettings,
                           colour: ColourHandling) throws -> Image {
         let header = try sourceHeader(settings: settings)
-        return try ImageLoader.decode(source, width: width, height: height, crop: crop,
+        return try ImageLoader.decode(source, header: header, size: DecodeSize(width: width, height: height, crop: crop),
                                       exportProfile: colour.exportProfile(for: header))
     }
 }
@@ -73,22 +73,69 @@ public enum ImageLoader {
         }
     }
 
-    /// A shrink-on-load decode of `url` that fits inside `width` x `height` (cropping when asked),
-    /// auto-oriented, after the header passed the pixel limit. Pixels are decoded when the result
-    /// is first read; call `materialized()` to surface decode errors at once.
-    public static func thumbnail(of url: URL, width: Int, height: Int, crop: Image.Crop = .none,
-                                 pixelLimit: Int, exportProfile: String? = nil) throws -> Image {
-        _ = try header(of: url, pixelLimit: pixelLimit)
-        return try decode(url, width: width, height: height, crop: crop, exportProfile: exportProfile)
+    /// A photo decoded at the size it is needed (see `decode(_:header:size:exportProfile:)`), its
+    /// header first checked against `pixelLimit`.
+    public static func decode(_ url: URL, size: DecodeSize, pixelLimit: Int, exportProfile: String? = nil) throws -> Image {
+        let header = try header(of: url, pixelLimit: pixelLimit)
+        return try decode(url, header: header, size: size, exportProfile: exportProfile)
     }
 
-    /// The shrink-on-load decode itself, for a file whose header has already passed `header(of:pixelLimit:)`.
-    public static func decode(_ url: URL, width: Int, height: Int, crop: Image.Crop, exportProfile: String?) throws -> Image {
+    /// Darkroom's one decode-for-size, for a file whose `header` has passed the pixel limit: decoded
+    /// at about the size needed (libjpeg scales by 1/2, 1/4, 1/8 while decoding; HEIC and WebP
+    /// decode their thumbnail or a reduced image where they can), upright (EXIF orientation and HEIF
+    /// `irot`/`imir` applied once), converted to `exportProfile` when given, then resampled to
+    /// `size`. Pixels are decoded when first read; call `materialized()` to surface errors at once.
+    public static func decode(_ url: URL, header: Image, size: DecodeSize, exportProfile: String?) throws -> Image {
         do {
-            return try Image.thumbnail(url.path, width: width, height: height, crop: crop,
-                                       failOn: strictness, exportProfile: exportProfile)
+            var image = try shrunkOnLoad(url, header: header, size: size, exportProfile: exportProfile)
+            let filling = size.crop != .none
+            let small = filling ? (image.width < size.width || image.height < size.height)
+                                : (image.width < size.width && image.height < size.height)
+            // Shrink-on-load never enlarges: a photo smaller than its box is scaled up only when asked.
+            if size.enlarge && small {
+                image = try image.thumbnail(width: size.width, height: size.height, crop: size.crop, upscale: true)
+            }
+            return image
         } catch let error as VipsError {
             throw StageError("cannot decode image: \(error)")
         }
+    }
+
+    /// `vips_thumbnail` keeps a factor of two in hand for its resampler, so a 12 MP JPEG wanted at
+    /// 1080p decodes in full; with `closestJPEGScale` a JPEG is instead loaded at the largest 1/2,
+    /// 1/4 or 1/8 scale that still covers the box, then resampled (Lanczos 3).
+    private static func shrunkOnLoad(_ url: URL, header: Image, size: DecodeSize, exportProfile: String?) throws -> Image {
+        let turned = header.orientation >= 5
+        let (sourceWidth, sourceHeight) = turned ? (header.height, header.width) : (header.width, header.height)
+        let (across, down) = (Double(sourceWidth) / Double(size.width), Double(sourceHeight) / Double(size.height))
+        let shrink = Image.jpegShrink(forScale: size.crop == .none ? max(across, down) : min(across, down))
+        guard size.closestJPEGScale, header.loader == "jpegload", shrink > 1 else {
+            return try Image.thumbnail(url.path, width: size.width, height: size.height, crop: size.crop,
+                                       failOn: strictness, exportProfile: exportProfile)
+        }
+        var image = try Image.jpeg(url.path, shrink: shrink, sequential: header.orientation == 1, failOn: strictness)
+        if header.orientation != 1 { image = try image.autorotated() }
+        if let exportProfile { image = try image.converted(toProfile: exportProfile) }
+        return try image.thumbnail(width: size.width, height: size.height, crop: size.crop)
+    }
+}
+
+/// The box a photo is decoded into.
+public struct DecodeSize: Sendable, Hashable {
+    /// The box, in pixels.
+    public var width: Int
+    public var height: Int
+    /// `.none` fits the whole photo inside the box; any other crop fills the box and cuts the rest.
+    public var crop: Image.Crop
+    /// Scale a photo smaller than the box up to it (frames and collage cells must be filled).
+    public var enlarge: Bool
+    /// Load a JPEG at the closest libjpeg scale instead of `vips_thumbnail`'s choice: faster when the
+    /// box is a large fraction of the photo (video frames), slightly softer.
+    public var closestJPEGScale: Bool
+
+    /// A box of `width` x `height`, fitted (or filled with `crop`), by default never enlarged.
+    public init(width: Int, height: Int, crop: Image.Crop = .none, enlarge: Bool = false, closestJPEGScale: Bool = false) {
+        self.width = width; self.height = height; self.crop = crop
+        self.enlarge = enlarge; self.closestJPEGScale = closestJPEGScale
     }
 }

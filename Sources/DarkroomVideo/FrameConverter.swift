@@ -32,14 +32,16 @@ public final class FrameConverter {
     deinit { sws_freeContext(context) }
 
     /// Converts one picture: `rgb` holds `height` rows of `bytesPerRow` bytes, 3 bytes a pixel.
-    public func convert(rgb: UnsafeRawBufferPointer, bytesPerRow: Int) throws -> VideoFrame {
-        guard bytesPerRow >= width * 3, rgb.count >= bytesPerRow * (height - 1) + width * 3,
-              let base = rgb.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+    public func convert(rgb: Data, bytesPerRow: Int) throws -> VideoFrame {
+        guard bytesPerRow >= width * 3, rgb.count >= bytesPerRow * (height - 1) + width * 3 else {
             throw VideoError(operation: "convert picture",
                              message: "expected \(width)x\(height) RGB pixels (\(width * 3 * height) bytes), got \(rgb.count) bytes")
         }
         let frame = try VideoFrame(width: width, height: height)
-        let rows = darkroom_sws_scale_rgb24(context, base, Int32(bytesPerRow), Int32(height), frame.pointer)
+        let rows = rgb.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+            return darkroom_sws_scale_rgb24(context, base, Int32(bytesPerRow), Int32(height), frame.pointer)
+        }
         guard rows == Int32(height) else {
             throw VideoError(operation: "convert picture", message: "swscale wrote \(rows) of \(height) rows")
         }

@@ -99,15 +99,6 @@ extension Image {
         return Data(bytesNoCopy: memory, count: length, deallocator: .custom { p, _ in darkroom_g_free(p) })
     }
 
-    /// Calls `body` with the packed pixels without copying them into Swift (8-bit images).
-    public func withPixelBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
-        var length = 0
-        guard let memory = vips_image_write_to_memory(pointer, &length) else {
-            throw VipsError(operation: "write_to_memory", message: Vips.takeErrorMessage(path: sourcePath))
-        }
-        defer { darkroom_g_free(memory) }
-        return try body(UnsafeRawBufferPointer(start: memory, count: length))
-    }
 }
 
 /// An output encoding libvips writes.

@@ -30,11 +30,9 @@ final class NativeBindingTests: XCTestCase {
         let exif = try XCTUnwrap(image.exifData).map { $0 }
         let output = folder.path("out.heic")
         let rgb = try image.eightBitRGB()
-        try rgb.withPixelBytes { bytes in
-            try HEIFEncoder.encode(RGBPixels(bytes: bytes, width: 64, height: 48, hasAlpha: false), iccProfile: profile,
-                                   exif: ExifBlob.resettingOrientation(Data(exif)),
-                                   settings: HEIFEncodeSettings(quality: 90, preset: "ultrafast"), to: output.path)
-        }
+        try HEIFEncoder.encode(RGBPixels(bytes: try rgb.pixelBytes(), width: 64, height: 48, hasAlpha: false), iccProfile: profile,
+                               exif: ExifBlob.resettingOrientation(Data(exif)),
+                               settings: HEIFEncodeSettings(quality: 90, preset: "ultrafast"), to: output.path)
         let info = try HEIFInfo.read(output.path)
         XCTAssertEqual([info.width, info.height, info.lumaBitDepth], [64, 48, 8])
         XCTAssertTrue(info.hasICCProfile)
@@ -47,11 +45,9 @@ final class NativeBindingTests: XCTestCase {
     }
 
     func testEncoderRejectsAPixelBufferOfTheWrongSize() {
-        let bytes = [UInt8](repeating: 0, count: 10)
-        XCTAssertThrowsError(try bytes.withUnsafeBytes { raw in
-            try HEIFEncoder.encode(RGBPixels(bytes: raw, width: 64, height: 48, hasAlpha: false), iccProfile: nil, exif: nil,
-                                   settings: HEIFEncodeSettings(quality: 50, preset: "ultrafast"), to: "/tmp/never.heic")
-        })
+        XCTAssertThrowsError(try HEIFEncoder.encode(RGBPixels(bytes: Data(count: 10), width: 64, height: 48, hasAlpha: false),
+                                                    iccProfile: nil, exif: nil,
+                                                    settings: HEIFEncodeSettings(quality: 50, preset: "ultrafast"), to: "/tmp/never.heic"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/never.heic"))
     }
 

@@ -6,14 +6,9 @@ import Foundation
 /// attention crop, converted to sRGB, 8-bit RGB without alpha, exactly `width` x `height`.
 enum CellPhoto {
     static func decode(_ url: URL, width: Int, height: Int, pixelLimit: Int) throws -> Image {
-        var image = try ImageLoader.thumbnail(of: url, width: width, height: height, crop: .attention,
-                                              pixelLimit: pixelLimit, exportProfile: "srgb")
+        let size = DecodeSize(width: width, height: height, crop: .attention, enlarge: true)
         // Pixels are decoded here, so a truncated or corrupt file fails now, for this photo only.
-        image = try image.materialized()
-        if image.width != width || image.height != height {
-            // A photo smaller than its cell is scaled up (shrink-on-load never enlarges).
-            image = try image.thumbnail(width: width, height: height, crop: .attention, upscale: true)
-        }
+        let image = try ImageLoader.decode(url, size: size, pixelLimit: pixelLimit, exportProfile: "srgb").materialized()
         return try image.eightBitRGB().flattened()
     }
 }
