@@ -30,19 +30,4 @@ static inline int darkroom_sws_scale_rgb24(struct SwsContext *sws, const uint8_t
     return sws_scale(sws, src, strides, 0, height, dst->data, dst->linesize);
 }
 
-/* dst = a * (256 - weight) / 256 + b * weight / 256, plane by plane, for three-plane 8-bit frames of one
- * size and format (yuv420p). A blend in Y'CbCr equals the same blend in R'G'B' (the conversion is affine). */
-static inline void darkroom_frame_blend(AVFrame *dst, const AVFrame *a, const AVFrame *b, int weight) {
-    const int keep = 256 - weight;
-    for (int plane = 0; plane < 3; plane++) {
-        const int w = plane == 0 ? dst->width : (dst->width + 1) / 2;
-        const int h = plane == 0 ? dst->height : (dst->height + 1) / 2;
-        for (int y = 0; y < h; y++) {
-            const uint8_t *pa = a->data[plane] + (ptrdiff_t) y * a->linesize[plane];
-            const uint8_t *pb = b->data[plane] + (ptrdiff_t) y * b->linesize[plane];
-            uint8_t *out = dst->data[plane] + (ptrdiff_t) y * dst->linesize[plane];
-            for (int x = 0; x < w; x++) out[x] = (uint8_t) ((pa[x] * keep + pb[x] * weight + 128) >> 8);
-        }
-    }
-}
 #endif

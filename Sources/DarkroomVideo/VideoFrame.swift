@@ -44,8 +44,30 @@ public final class VideoFrame: @unchecked Sendable {
             throw VideoError(operation: "blend frames", message: "sizes differ: \(width)x\(height) and \(other.width)x\(other.height)")
         }
         let out = try VideoFrame(width: width, height: height)
-        let w256 = Int32((min(max(weight, 0), 1) * 256).rounded())
-        darkroom_frame_blend(out.pointer, pointer, other.pointer, w256)
+        let mix = Int((min(max(weight, 0), 1) * 256).rounded()), keep = 256 - mix
+        // Plane by plane (Y', then Cb and Cr at half size): a blend in Y'CbCr equals the same blend
+        // in R'G'B', since the conversion is affine.
+        for plane in 0..<3 {
+            let planeWidth = plane == 0 ? width : (width + 1) / 2
+            let planeHeight = plane == 0 ? height : (height + 1) / 2
+            let (a, aStride) = self.plane(plane), (b, bStride) = other.plane(plane), (o, oStride) = out.plane(plane)
+            for y in 0..<planeHeight {
+                let rowA = a + y * aStride, rowB = b + y * bStride, rowOut = o + y * oStride
+                for x in 0..<planeWidth {
+                    rowOut[x] = UInt8(truncatingIfNeeded: (Int(rowA[x]) * keep + Int(rowB[x]) * mix + 128) >> 8)
+                }
+            }
+        }
         return out
+    }
+
+    /// The start and row length in bytes of plane 0 (Y'), 1 (Cb) or 2 (Cr).
+    private func plane(_ index: Int) -> (UnsafeMutablePointer<UInt8>, Int) {
+        let frame = pointer.pointee
+        switch index {
+        case 0: return (frame.data.0!, Int(frame.linesize.0))
+        case 1: return (frame.data.1!, Int(frame.linesize.1))
+        default: return (frame.data.2!, Int(frame.linesize.2))
+        }
     }
 }
