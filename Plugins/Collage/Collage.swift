@@ -53,7 +53,7 @@ public struct Collage: CollectionStage {
                     let image = try renderer.render(photos)
                     number += 1
                     let path = try outputPath(for: photos, group: group, number: number, taken: &names)
-                    try context.publish(path) { url in try options.format.write(image, to: url, quality: options.quality) }
+                    try context.publish(path) { url in try options.format.write(image, to: url, quality: options.quality, preset: options.preset) }
                     context.logger.info("\(context.step): \(path) from \(photos.count) photo(s)")
                 } catch let failure as CollageRenderer.PhotoFailure {
                     let photo = photos[failure.index]

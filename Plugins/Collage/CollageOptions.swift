@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomHEIF
 import DarkroomVips
 import Foundation
 
@@ -55,6 +56,8 @@ extension Collage {
         public var background: Colour?
         public var format: Format
         public var quality: Int
+        /// The x265 preset of a HEIC collage.
+        public var preset: String
         public var output: PathTemplate
 
         /// Fields an output name may use.
@@ -76,6 +79,7 @@ extension Collage {
             OptionField("background", "Background colour, instead of the template's.", default: ""),
             OptionField("format", "jpeg, png, webp or heic.", default: "jpeg"),
             OptionField("quality", "Encoder quality 1-100 for jpeg, webp and heic (png is lossless and takes none).", default: "85 (60 for heic)"),
+            OptionField("preset", "x265 preset of a heic collage: " + HEIFEncodeSettings.presets.joined(separator: ", ") + ".", default: "medium"),
             OptionField("output", "Path template inside the library: {yyyy} {MM} {dd} (first photo), {week} (ISO, 2024-W09), {template}, {n} (the collage's number in its group). Its extension must match the format.",
                         default: "collages/{template}-{n}.jpg; by month collages/{yyyy}-{MM}-{template}.jpg, by week collages/{week}-{template}.jpg, by day collages/{yyyy}-{MM}-{dd}-{template}.jpg"),
         ]
@@ -144,6 +148,15 @@ extension Collage {
             if format == .png, try reader.optional("quality", Int.self) != nil {
                 throw reader.invalid("quality", expected: "no quality for png, which is lossless (use jpeg, webp or heic)", got: "\(quality)")
             }
+            preset = try reader.value("preset", default: "medium")
+            if format != .heic, try reader.optional("preset", String.self) != nil {
+                throw reader.invalid("preset", expected: "a preset only for format heic", got: "'\(preset)' for \(format.rawValue)")
+            }
+            if !HEIFEncodeSettings.presets.contains(preset) {
+                var expected = "one of \(HEIFEncodeSettings.presets.joined(separator: ", "))"
+                if let near = Suggestion.nearest(to: preset, in: HEIFEncodeSettings.presets) { expected += " (did you mean '\(near)'?)" }
+                throw reader.invalid("preset", expected: expected, got: "'\(preset)'")
+            }
             let defaultOutput: String
             switch groupBy {
             case .none: defaultOutput = "collages/{template}-{n}"
@@ -180,6 +193,7 @@ extension Collage {
             try c.encodeIfPresent(background, forKey: OptionKey("background"))
             try c.encode(format, forKey: OptionKey("format"))
             try c.encode(quality, forKey: OptionKey("quality"))
+            if format == .heic { try c.encode(preset, forKey: OptionKey("preset")) }
             try c.encode(output, forKey: OptionKey("output"))
         }
 

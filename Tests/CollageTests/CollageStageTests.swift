@@ -109,10 +109,13 @@ final class CollageStageTests: XCTestCase {
     func testHEICOutput() throws {
         try Fixtures.makePhoto("a.jpg", in: inputs, date: "2023:06:01 10:00:00", colour: "red")
         try Fixtures.makePhoto("b.jpg", in: inputs, date: "2024:06:01 10:00:00", colour: "green")
-        let report = try run("{ template: then-and-now, pairing: year-apart, size: 320x240, format: heic, output: 'tn/{yyyy}.heic' }")
+        let report = try run("{ template: then-and-now, pairing: year-apart, size: 320x240, format: heic, preset: ultrafast, output: 'tn/{yyyy}.heic' }")
         XCTAssertEqual(report.failures, [])
         let image = try Image.open(library.appendingPathComponent("tn/2023.heic").path)
         XCTAssertEqual([image.width, image.height], [320, 240])
+        let profile = try XCTUnwrap(image.iccProfile, "a HEIC collage says it is sRGB")
+        let srgb = try Image.solid(width: 2, height: 2, colour: .white).converted(toProfile: "srgb").iccProfile
+        XCTAssertEqual(profile, srgb)
     }
 
     func testOptionMistakesAreReportedAgainstThePipeline() {
@@ -123,6 +126,9 @@ final class CollageStageTests: XCTestCase {
             ("{ template: grid, output: 'c/{yyyy}.png' }", "steps[1].collage.output: expected a file name ending in .jpg for format jpeg, got 'c/{yyyy}.png'"),
             ("{ template: grid, output: 'c/{wek}.jpg' }", "steps[1].collage.output: expected a path template, got unknown field '{wek}' in 'c/{wek}.jpg' (did you mean '{week}'?)"),
             ("{ template: grid, titel: x }", "steps[1].collage: unknown key 'titel' (did you mean 'title'?)"),
+            ("{ template: grid, preset: fast }", "steps[1].collage.preset: expected a preset only for format heic, got 'fast' for jpeg"),
+            ("{ template: grid, format: heic, output: 'c/{n}.heic', preset: medum }",
+             "steps[1].collage.preset: expected one of ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow (did you mean 'medium'?), got 'medum'"),
             ("{ template: grid, format: png, output: 'c/{n}.png', quality: 50 }",
              "steps[1].collage.quality: expected no quality for png, which is lossless (use jpeg, webp or heic), got 50"),
         ]
