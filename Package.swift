@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         // Native libraries.
@@ -43,18 +44,22 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
 
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),  // statfs, for the network filesystem check
+
         // Swift wrappers over them.
         .target(name: "DarkroomVips", dependencies: ["CVips"], swiftSettings: swift5),
         .target(name: "DarkroomHEIF", dependencies: ["CHeif"], swiftSettings: swift5),
         .target(name: "DarkroomExif", dependencies: ["CExif"], swiftSettings: swift5),
         .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"], swiftSettings: swift5),
 
-        // The core: no C.
+        // The core: no media C libraries (only CLinux's statfs).
         .target(name: "DarkroomCore", dependencies: [
+            "CLinux",
             .product(name: "Yams", package: "Yams"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "SystemPackage", package: "swift-system"),
         ], swiftSettings: swift5),
         .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips"], swiftSettings: swift5),
         // PostgreSQL as a fleet's catalog and work queue.

@@ -10,10 +10,11 @@ public final class Catalog: CatalogStore, @unchecked Sendable {
 
     /// Opens (creating when needed) the catalog of `library`. Refuses a library on a network
     /// filesystem: SQLite's locking and WAL are not safe there (use PostgreSQL, `--catalog postgres://`).
-    public convenience init(library: URL) throws {
+    /// `networkFilesystem` names the network filesystem a path is on (`statfs` by default).
+    public convenience init(library: URL, networkFilesystem: (String) -> String? = NetworkFilesystem.kind(of:)) throws {
         let folder = library.appendingPathComponent(".darkroom", isDirectory: true)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        if let kind = NetworkFilesystem.kind(of: folder.path) {
+        if let kind = networkFilesystem(folder.path) {
             throw RunError("the library \(library.path) is on a network filesystem (\(kind)), where SQLite's locking is not safe; "
                            + "keep the catalog in PostgreSQL instead: --catalog postgres://... (see \"Running on many machines\" in the README)")
         }

@@ -119,7 +119,7 @@ final class Publisher: @unchecked Sendable {
                 // output of the same photo or step is replaced atomically.
                 let result = fresh ? link(file.temp.path, final.path) : rename(file.temp.path, final.path)
                 guard result == 0 else {
-                    throw StageError("cannot \(fresh ? "publish" : "replace") \(file.relativePath): \(Publisher.errnoText())")
+                    throw SystemCallError.last("cannot \(fresh ? "publish" : "replace") \(file.relativePath)")
                 }
                 placed.append((final, fresh))
             }
@@ -184,7 +184,7 @@ final class Publisher: @unchecked Sendable {
                 if info.isSymlink { throw StageError("refusing to write through the symbolic link \(url.path)") }
                 if !info.isDirectory { throw StageError("\(url.path) is in the way: it is not a folder") }
             } else if mkdir(url.path, 0o755) != 0 && errno != EEXIST {
-                throw StageError("cannot create folder \(url.path): \(Publisher.errnoText())")
+                throw SystemCallError.last("cannot create folder \(url.path)")
             }
         }
         return url
@@ -192,9 +192,9 @@ final class Publisher: @unchecked Sendable {
 
     static func fsync(path: String) throws {
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw StageError("cannot open \(path) to sync: \(errnoText())") }
+        guard fd >= 0 else { throw SystemCallError.last("cannot open \(path) to sync") }
         defer { close(fd) }
-        guard Foundation.fsync(fd) == 0 else { throw StageError("cannot sync \(path): \(errnoText())") }
+        guard Foundation.fsync(fd) == 0 else { throw SystemCallError.last("cannot sync \(path)") }
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }

@@ -180,8 +180,8 @@ public final class Runner {
             resultsLock.lock()
             outcomes[index] = outcome
             records[index] = record
-            if stopReason == nil, case .failed = outcome, let reason = failures.snapshot.last(where: { $0.path == entry.found.url.path })?.reason,
-               Runner.isDiskFull(reason) {
+            if stopReason == nil, case .failed(_, diskFull: true) = outcome,
+               let reason = failures.snapshot.last(where: { $0.path == entry.found.url.path })?.reason {
                 stopReason = "the disk is full: stopped; free some space and run again to finish (\(reason))"
             }
             resultsLock.unlock()
@@ -195,7 +195,7 @@ public final class Runner {
             case .duplicate(let original):
                 report.duplicates += 1
                 report.duplicateFiles.append(.init(path: survey.entries[index].found.url.path, sameAs: original))
-            case .failed(let paths): report.failed += 1; report.published += paths
+            case .failed(let paths, _): report.failed += 1; report.published += paths
             case .notAttempted: report.notAttempted += 1
             }
         }
@@ -301,15 +301,13 @@ public final class Runner {
         case processed([String])
         case skipped
         case duplicate(String)
-        case failed([String])
+        /// Failed, with what it had published; `diskFull` when the library's disk is full (every later
+        /// photo would fail too).
+        case failed([String], diskFull: Bool)
         /// The run stopped (a full disk) before this input's turn.
         case notAttempted
     }
 
-    /// Whether a failure means the library's disk is full: then every later photo would fail too.
-    static func isDiskFull(_ reason: String) -> Bool {
-        ["No space left on device", "database or disk is full", "Disk quota exceeded"].contains { reason.contains($0) }
-    }
 
     func process(_ entry: SurveyEntry, catalog: CatalogStore, publisher: Publisher,
                          failures: FailureSink) -> (Outcome, ItemRecord?) {
@@ -319,7 +317,7 @@ public final class Runner {
         case .duplicate(let original, _): return (.duplicate(original), nil)
         case .unreadable(let reason):
             failures.record(path: file.url.path, step: "read", reason: reason)
-            return (.failed([]), nil)
+            return (.failed([], diskFull: false), nil)
         case .unique(let h, let r): (hash, rendition) = (h, r)
         }
         let item = Item(source: file.url, relativePath: file.relativePath, contentHash: hash,
@@ -335,7 +333,7 @@ public final class Runner {
             if adopted { work = adopting(work) }
         } catch {
             failures.record(path: file.url.path, step: "plan", reason: "\(error)")
-            return (.failed([]), nil)
+            return (.failed([], diskFull: DiskSpace.isFull(error, library: settings.library)), nil)
         }
         if work.required.isEmpty {
             let facts = (try? catalog.rememberedFacts(contentHash: hash)) ?? nil
@@ -345,6 +343,7 @@ public final class Runner {
 
         var completedUnits: [UnitCompletion.Unit] = []
         var failedStep: (String, String)?
+        var diskFull = false
         for index in work.required {
             let step = pipeline.steps[index]
             guard case .perItem(let perform) = step.configured.action else { continue }
@@ -355,6 +354,7 @@ public final class Runner {
                 if work.pending.contains(index) && !adopted { completedUnits.append(.init(step: catalogIDs[index], key: work.keys[index]!)) }
             } catch {
                 failedStep = (stepIDs[index], "\(error)")
+                diskFull = DiskSpace.isFull(error, library: settings.library)
                 break
             }
         }
@@ -365,7 +365,10 @@ public final class Runner {
             failedStep = ("read", changed)
         }
         if failedStep == nil {
-            do { item.outputs = try publisher.publish(item.staged) } catch { failedStep = ("publish", "\(error)") }
+            do { item.outputs = try publisher.publish(item.staged) } catch {
+                failedStep = ("publish", "\(error)")
+                diskFull = DiskSpace.isFull(error, library: settings.library)
+            }
         } else {
             publisher.discard(item.staged)
         }
@@ -375,13 +378,16 @@ public final class Runner {
         let published = item.outputs.map(\.path)
         if !completedUnits.isEmpty {
             do { try record(item, units: completedUnits, rendition: rendition, catalog: catalog, publisher: publisher) }
-            catch { failedStep = failedStep ?? ("catalog", "cannot record results: \(error)") }
+            catch {
+                failedStep = failedStep ?? ("catalog", "cannot record results: \(error)")
+                diskFull = diskFull || DiskSpace.isFull(error, library: settings.library)
+            }
         }
 
         if let (step, reason) = failedStep {
             failures.record(path: file.url.path, step: step, reason: reason)
             logger.debug("failed \(file.url.path) [\(step)]: \(reason)")
-            return (.failed(published), nil)
+            return (.failed(published, diskFull: diskFull), nil)
         }
         logger.debug("processed \(file.relativePath) -> \(published.joined(separator: ", "))")
         return (.processed(published), ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash,

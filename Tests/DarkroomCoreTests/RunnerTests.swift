@@ -159,6 +159,28 @@ final class RunnerTests: XCTestCase {
         XCTAssertEqual(try runner.plan(inputs: [inputs]).collections.map(\.action), [.process], "a new photo changes it")
     }
 
+    /// A full disk is told by the error's code (or by the filesystem itself), never by matching text.
+    func testAFullDiskIsToldByTheErrorCodeNotItsText() throws {
+        try FileManager.default.createDirectory(at: library, withIntermediateDirectories: true)
+        XCTAssertTrue(DiskSpace.isFull(SystemCallError(action: "cannot publish x", errno: .noSpace), library: library))
+        XCTAssertTrue(DiskSpace.isFull(SystemCallError(action: "cannot publish x", errno: .diskQuotaExceeded), library: library))
+        XCTAssertGreaterThan(try XCTUnwrap(DiskSpace.freeBytes(library)), DiskSpace.lowWater, "this test needs a disk with room")
+        XCTAssertFalse(DiskSpace.isFull(StageError("cannot write: No space left on device"), library: library),
+                       "text alone is not a full disk when the filesystem has room")
+        XCTAssertFalse(DiskSpace.isFull(SystemCallError(action: "cannot publish x", errno: .permissionDenied), library: library))
+    }
+
+    func testSQLiteIsRefusedOnANetworkFilesystem() throws {
+        XCTAssertNil(NetworkFilesystem.kind(of: folder.url.path), "a local disk (statfs)")
+        XCTAssertNil(NetworkFilesystem.kind(of: "/proc"))
+        XCTAssertEqual(NetworkFilesystem.networkMagics[0x6969], "nfs")
+        XCTAssertThrowsError(try Catalog(library: library, networkFilesystem: { _ in "nfs" })) { error in
+            XCTAssertTrue("\(error)".contains("is on a network filesystem (nfs), where SQLite's locking is not safe"), "\(error)")
+            XCTAssertTrue("\(error)".contains("--catalog postgres://"), "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent(".darkroom/catalog.sqlite").path))
+    }
+
     func testSecondRunOnALockedLibraryStopsAtOnce() throws {
         _ = try run(try pipeline())
         let holder = Process()

@@ -129,7 +129,7 @@ final class QueueWorkerTests: PostgresTestCase {
         let library = fixture.folder.path("library")
         let run = ["run", fixture.pipeline("import-camera-roll"), "--input", fixture.roll.path, "--library", library.path,
                    "--catalog", database.url]
-        let first = try fixture.darkroom(run, environment: ["DARKROOM_PRETEND_NETWORK_FS": "nfs4"])
+        let first = try fixture.darkroom(run)
         XCTAssertTrue(first.out.hasPrefix("7 found: 6 processed"), first.out)
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent(".darkroom/catalog.sqlite").path))
         let again = try fixture.darkroom(run)
