@@ -1,16 +1,13 @@
 import Foundation
 
-/// Outputs a collection step published, in order.
-final class CollectedOutputs: @unchecked Sendable {
+/// The outputs a collection step could not make, counted from any thread.
+final class ProblemCount: @unchecked Sendable {
     private let lock = NSLock()
-    private var list: [PublishedOutput] = []
-    private var problemCount = 0
-    func append(_ output: PublishedOutput) { lock.lock(); list.append(output); lock.unlock() }
-    var outputs: [PublishedOutput] { lock.lock(); defer { lock.unlock() }; return list }
+    private var count = 0
     /// Counts an output (a group's collage) the stage could not make.
-    func addProblem() { lock.lock(); problemCount += 1; lock.unlock() }
+    func increment() { lock.lock(); count += 1; lock.unlock() }
     /// How many outputs the stage could not make.
-    var problems: Int { lock.lock(); defer { lock.unlock() }; return problemCount }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
 
 /// A thread-safe counter.

@@ -31,8 +31,6 @@ public final class Item: @unchecked Sendable {
     public var colourProfile: String?
     /// Files published for this item during this run.
     public internal(set) var outputs: [PublishedOutput] = []
-    /// Outputs written by this item's steps, published together once all succeed.
-    var staged: [Publisher.Staged] = []
 
     /// Values stages hand to later stages (such as the decoded image); dropped when the item is done.
     public var attachments = Attachments()

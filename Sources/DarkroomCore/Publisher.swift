@@ -89,6 +89,11 @@ final class Publisher: @unchecked Sendable {
         }
     }
 
+    /// The outputs of one subject, staged and published together (see `Publication`).
+    func publication(subject: String, source: String?) -> Publication {
+        Publication(publisher: self, subject: subject, source: source)
+    }
+
     /// Drops staged files (their photo failed).
     func discard(_ staged: [Staged]) {
         for file in staged { unlink(file.temp.path) }

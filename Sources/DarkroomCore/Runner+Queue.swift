@@ -134,8 +134,8 @@ extension Runner {
         }
         let failures = FailureSink()
         var report = RunReport(pipeline: pipeline.file, library: settings.library.path)
-        // A job's commit also ends the job, so a partly made collection is not committed: the job
-        // fails with the reason and its next attempt starts clean (the pending notes remove its files).
+        // A job's commit also ends the job, so a partly made collection is not published: the job
+        // fails with the reason and its next attempt starts clean.
         let published = runCollection(step, items: Runner.inCaptureOrder(records), catalog: store, publisher: publisher,
                                       failures: failures, shard: nil, keepPartial: false, report: &report)
         if report.failed > 0, let failure = failures.snapshot.last {

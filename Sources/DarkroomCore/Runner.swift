@@ -322,7 +322,8 @@ public final class Runner {
         }
         let item = Item(source: file.url, relativePath: file.relativePath, contentHash: hash,
                         fileSize: file.size, modificationDate: file.modificationDate)
-        defer { item.attachments.removeAll() }
+        let publication = publisher.publication(subject: hash, source: file.url.path)
+        defer { item.attachments.removeAll(); publication.discard() }
 
         var work: Work
         var adopted = false
@@ -348,7 +349,7 @@ public final class Runner {
             let step = pipeline.steps[index]
             guard case .perItem(let perform) = step.configured.action else { continue }
             let context = StageContext(step: stepIDs[index], catalogStep: catalogIDs[index], settings: settings,
-                                       logger: logger, publisher: publisher, item: item)
+                                       logger: logger, publication: publication)
             do {
                 try perform(item, context)
                 if work.pending.contains(index) && !adopted { completedUnits.append(.init(step: catalogIDs[index], key: work.keys[index]!)) }
@@ -365,20 +366,22 @@ public final class Runner {
             failedStep = ("read", changed)
         }
         if failedStep == nil {
-            do { item.outputs = try publisher.publish(item.staged) } catch {
+            do { try publication.publish() } catch {
                 failedStep = ("publish", "\(error)")
                 diskFull = DiskSpace.isFull(error, library: settings.library)
             }
-        } else {
-            publisher.discard(item.staged)
+            item.outputs = publication.published
         }
-        item.staged = []
         if failedStep != nil { completedUnits = [] }
 
         let published = item.outputs.map(\.path)
         if !completedUnits.isEmpty {
-            do { try record(item, units: completedUnits, rendition: rendition, catalog: catalog, publisher: publisher) }
-            catch {
+            // Only the outputs of finished units: a step that ran only to feed another records nothing.
+            do {
+                try publication.commit(units: completedUnits, asset: rendition ? nil : AssetFacts(item), to: catalog) { output in
+                    completedUnits.contains { $0.step == output.step }
+                }
+            } catch {
                 failedStep = failedStep ?? ("catalog", "cannot record results: \(error)")
                 diskFull = diskFull || DiskSpace.isFull(error, library: settings.library)
             }
@@ -403,7 +406,8 @@ public final class Runner {
         let file = entry.found
         let item = Item(source: file.url, relativePath: file.relativePath, contentHash: hash,
                         fileSize: file.size, modificationDate: file.modificationDate)
-        defer { item.attachments.removeAll(); publisher.discard(item.staged) }
+        let publication = publisher.publication(subject: hash, source: file.url.path)
+        defer { item.attachments.removeAll(); publication.discard() }
         if let facts = (try? catalog.rememberedFacts(contentHash: hash)) ?? nil {
             return ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash, id: item.id,
                               captureDate: facts.captureDate, pixelWidth: facts.width, pixelHeight: facts.height)
@@ -411,21 +415,11 @@ public final class Runner {
         for index in learningSteps {
             guard case .perItem(let perform) = pipeline.steps[index].configured.action else { continue }
             let context = StageContext(step: stepIDs[index], catalogStep: catalogIDs[index], settings: settings,
-                                       logger: logger, publisher: publisher, item: item)
+                                       logger: logger, publication: publication)
             do { try perform(item, context) } catch { return nil }
         }
         return ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash, id: item.id,
                           captureDate: item.captureDate, pixelWidth: item.pixelWidth, pixelHeight: item.pixelHeight)
-    }
-
-    /// Records a photo's finished units and published outputs in one transaction, then removes the
-    /// outputs those units no longer make (from earlier options).
-    private func record(_ item: Item, units: [UnitCompletion.Unit], rendition: Bool,
-                        catalog: CatalogStore, publisher: Publisher) throws {
-        let outputs = item.outputs.filter { output in units.contains { $0.step == output.step } }
-        let stale = try catalog.commit(.init(subject: item.contentHash, units: units, outputs: outputs,
-                                             asset: rendition ? nil : AssetFacts(item)), run: publisher.run)
-        for path in stale { Publisher.retract(path, library: settings.library) }
     }
 
     /// A reason when the file changed on disk while it was being processed.
@@ -459,18 +453,19 @@ public final class Runner {
         return state.unitKeys[catalogID] == collectionKey(step, items: items) && outputsPresent
     }
 
-    /// Runs one collection step. What it publishes is recorded even when some of its outputs
-    /// fail (with `keepPartial`): the step's unit is recorded only when every output was made, so
-    /// the next run tries again without the made ones ever being removed as unrecorded.
+    /// Runs one collection step. Its outputs are published together when it ends, and recorded
+    /// even when some of them could not be made (with `keepPartial`): the step's unit is recorded only
+    /// when every output was made, so the next run tries again, and the made ones are never lost.
     func runCollection(_ step: PipelineStep, items: [ItemRecord], catalog: CatalogStore, publisher: Publisher,
                        failures: FailureSink, shard: Shard?, keepPartial: Bool = true, report: inout RunReport) -> [String] {
         guard case .collection(let perform) = step.configured.action else { return [] }
         let id = stepIDs[step.index]
         let catalogID = catalogIDs[step.index]
         let subject = "collection:\(catalogID)"
-        let key = collectionKey(step, items: items)
-        let collector = CollectedOutputs()
-        var failure: Error?
+        let publication = publisher.publication(subject: subject, source: nil)
+        defer { publication.discard() }
+        let problems = ProblemCount()
+        var failed = false
         do {
             if try collectionIsCurrent(step, items: items, catalog: catalog) {
                 logger.info("\(id): up to date")
@@ -478,23 +473,22 @@ public final class Runner {
             }
             progress?.collectionStarted(id, items: items.count)
             let context = CollectionContext(step: id, catalogStep: catalogID, subject: subject, settings: settings, logger: logger,
-                                            publisher: publisher, reporter: failures, collector: collector, shard: shard)
+                                            publication: publication, reporter: failures, problems: problems, shard: shard)
             try perform(items, context)
         } catch {
             failures.record(path: id, step: id, reason: "\(error)")
-            failure = error
+            failed = true
         }
-        let complete = failure == nil && collector.problems == 0
-        if !complete { report.failed += max(1, collector.problems) }
-        guard complete || (keepPartial && !collector.outputs.isEmpty) else { return [] }
+        let complete = !failed && problems.value == 0
+        if !complete { report.failed += max(1, problems.value) }
+        guard complete || keepPartial else { return [] }
         do {
-            let units: [UnitCompletion.Unit] = complete ? [.init(step: catalogID, key: key)] : []
-            let stale = try catalog.commit(.init(subject: subject, units: units, outputs: collector.outputs, asset: nil),
-                                           run: publisher.run)
-            for path in stale { Publisher.retract(path, library: settings.library) }
-            return collector.outputs.map(\.path)
+            try publication.publish()
+            let units: [UnitCompletion.Unit] = complete ? [.init(step: catalogID, key: collectionKey(step, items: items))] : []
+            if complete || !publication.published.isEmpty { try publication.commit(units: units, asset: nil, to: catalog) }
+            return publication.published.map(\.path)
         } catch {
-            failures.record(path: id, step: id, reason: "cannot record results: \(error)")
+            failures.record(path: id, step: id, reason: "cannot publish or record results: \(error)")
             if complete { report.failed += 1 }
             return []
         }

@@ -33,14 +33,13 @@ public struct StageContext {
     let catalogStep: String
     public let settings: RunSettings
     public let logger: Logger
-    let publisher: Publisher
-    let item: Item
+    /// Where the item's outputs go until all its steps have succeeded.
+    let publication: Publication
 
     /// Adds one output for the current item: `write` fills a temp file, which is fsynced now and
     /// put at `relativePath` in the library when all of the photo's steps have succeeded.
     public func publish(_ relativePath: String, write: (URL) throws -> Void) throws {
-        item.staged.append(try publisher.stage(relativePath, step: catalogStep, owner: item.contentHash, source: item.source.path,
-                                               write: write))
+        try publication.stage(relativePath, step: catalogStep, write: write)
     }
 }
 
@@ -53,9 +52,10 @@ public struct CollectionContext {
     let subject: String
     public let settings: RunSettings
     public let logger: Logger
-    let publisher: Publisher
+    /// Where the collection's outputs go until the step has finished.
+    let publication: Publication
     let reporter: FailureSink
-    let collector: CollectedOutputs
+    let problems: ProblemCount
     /// In a sharded sweep, the shard running; each output is made by one shard.
     let shard: Shard?
 
@@ -65,13 +65,10 @@ public struct CollectionContext {
         shard?.owns(name: "\(catalogStep)|\(name)") ?? true
     }
 
-    /// Publishes one output of the collection (a video, a collage) atomically.
-    @discardableResult
-    public func publish(_ relativePath: String, write: (URL) throws -> Void) throws -> PublishedOutput {
-        let staged = try publisher.stage(relativePath, step: catalogStep, owner: subject, write: write)
-        let output = try publisher.publish([staged])[0]
-        collector.append(output)
-        return output
+    /// Adds one output of the collection (a video, a collage): `write` fills a temp file, which is
+    /// fsynced now and put at `relativePath` in the library with the others when the step ends.
+    public func publish(_ relativePath: String, write: (URL) throws -> Void) throws {
+        try publication.stage(relativePath, step: catalogStep, write: write)
     }
 
     /// Reports an item the stage could not use (it is left out; the stage goes on).
@@ -84,7 +81,7 @@ public struct CollectionContext {
     /// is tried again on the next run.
     public func reportFailed(_ output: String, reason: String) {
         reporter.record(path: output, step: step, reason: reason)
-        collector.addProblem()
+        problems.increment()
     }
 }
 

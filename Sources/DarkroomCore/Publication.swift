@@ -1,0 +1,66 @@
+import Foundation
+
+/// The outputs of one catalog subject (a photo, or a collection step) on their way into the
+/// library: the one way any output gets there, for per-item and collection steps alike.
+///
+///     stage ──▶ publish ──▶ commit
+///       │          │           └ outputs and finished units recorded in one transaction;
+///       │          │             outputs the units no longer make are retracted
+///       │          └ paths journalled, files linked into place together, folders fsynced
+///       └ each output written to a temp file in the library and fsynced
+///
+/// Nothing staged reaches the library unless `publish` is called; a crash between `publish` and
+/// `commit` leaves journalled paths that the next run (or the job's next attempt) removes.
+final class Publication: @unchecked Sendable {
+    let publisher: Publisher
+    /// The catalog subject: a photo's content hash, or `collection:<step>`.
+    let subject: String
+    /// The photo's original file (nil for a collection).
+    let source: String?
+    private let lock = NSLock()
+    private var staged: [Publisher.Staged] = []
+    private var placed: [PublishedOutput] = []
+
+    init(publisher: Publisher, subject: String, source: String?) {
+        self.publisher = publisher
+        self.subject = subject
+        self.source = source
+    }
+
+    /// Outputs linked into the library so far.
+    var published: [PublishedOutput] { lock.lock(); defer { lock.unlock() }; return placed }
+
+    /// Writes one output to a temp file (via `write`), fsynced, to be published with the others.
+    func stage(_ relativePath: String, step: String, write: (URL) throws -> Void) throws {
+        let file = try publisher.stage(relativePath, step: step, owner: subject, source: source, write: write)
+        lock.lock(); staged.append(file); lock.unlock()
+    }
+
+    /// Links every staged output into place, together: all of them, or (on error) none.
+    func publish() throws {
+        let files = takeStaged()
+        let outputs = try publisher.publish(files)
+        lock.lock(); placed += outputs; lock.unlock()
+    }
+
+    /// Drops outputs staged and not published (their subject failed).
+    func discard() {
+        publisher.discard(takeStaged())
+    }
+
+    /// Records the published outputs that `keep` accepts, with the finished `units` (and the photo's
+    /// `asset` facts), in one transaction; then removes the outputs those units no longer make.
+    func commit(units: [UnitCompletion.Unit], asset: AssetFacts?, to catalog: CatalogStore,
+                keeping keep: (PublishedOutput) -> Bool = { _ in true }) throws {
+        let stale = try catalog.commit(.init(subject: subject, units: units, outputs: published.filter(keep), asset: asset),
+                                       run: publisher.run)
+        for path in stale { Publisher.retract(path, library: publisher.library) }
+    }
+
+    private func takeStaged() -> [Publisher.Staged] {
+        lock.lock(); defer { lock.unlock() }
+        let files = staged
+        staged = []
+        return files
+    }
+}
