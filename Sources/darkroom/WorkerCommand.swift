@@ -1,4 +1,5 @@
 import ArgumentParser
+import CollageStage
 import DarkroomCore
 import DarkroomImaging
 import DarkroomQueue
@@ -139,7 +140,10 @@ final class QueueWorker {
     private func pipeline(for job: ClaimedJob) throws -> PipelineContext {
         if let known = pipelines[job.pipeline.digest] { return known }
         let record = job.pipeline
-        let pipeline = try PipelineLoader(registry: BuiltInStages.registry).load(yaml: record.yaml, file: record.fileName)
+        // The templates it reads come from the queue, as enqueued (files only for older records).
+        let pipeline = try TemplateSources(pipelineFile: record.fileName, stored: record.templates).loading {
+            try PipelineLoader(registry: BuiltInStages.registry).load(yaml: record.yaml, file: record.fileName)
+        }
         let settings = try JSONDecoder().decode(QueuedSettings.self, from: Data(record.settingsJSON.utf8)).settings(jobs: options.jobs)
         try ImagingSetup.configure(for: settings)
         let library = try self.library(settings.library)
