@@ -60,6 +60,8 @@ final class QueueWorker {
     let queue: WorkQueue
     let options: Worker
     let id: String
+    /// What the queue's `workers` table records of this worker (its temp folder is the last library's).
+    private var registration: WorkerRegistration
     let logger = Logger(label: "darkroom.worker")
     private let stop = StopRequest()
     /// What the worker has set up for each queued pipeline it has seen, by digest.
@@ -79,15 +81,16 @@ final class QueueWorker {
         self.options = options
         queue = try WorkQueue(session: session)
         id = "\(ProcessInfo.processInfo.hostName)-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
+        registration = WorkerRegistration(id: id, host: ProcessInfo.processInfo.hostName, pid: getpid(), temporaryFolder: "")
     }
 
     func run() throws {
-        try queue.registerWorker(id: id, host: ProcessInfo.processInfo.hostName, pid: getpid(), temporaryFolder: "")
+        try queue.register(registration)
         defer { finish() }
         logger.info("worker \(id) started")
         var handled = 0
         while !stop.requested {
-            _ = try queue.heartbeat(worker: id)
+            try keepAlive()
             guard let job = try queue.claim(worker: id, lease: options.lease) else {
                 if options.exitWhenDone {
                     let status = try queue.status()
@@ -102,17 +105,29 @@ final class QueueWorker {
         logger.info("worker \(id) stopping after \(handled) jobs\(stop.requested ? " (asked to stop)" : "")")
     }
 
+    /// Heartbeats; registers again (and makes the temp folders again) when found stale meanwhile.
+    private func keepAlive() throws {
+        guard try queue.keepAlive(registration) else { return }
+        logger.warning("worker \(id) had been found stale and removed; registered again")
+        for library in libraries.values {
+            try FileManager.default.createDirectory(at: library.temporaryFolder, withIntermediateDirectories: true)
+        }
+    }
+
     private func handle(_ job: ClaimedJob) {
-        let renewal = LeaseRenewal(queue: queue, job: job, lease: options.lease, logger: logger)
+        let renewal = LeaseRenewal(queue: queue, job: job, lease: options.lease, worker: registration, logger: logger)
         defer { renewal.stop() }
         var subject = "job \(job.id)"
         do {
             let context = try pipeline(for: job)
+            renewal.update(worker: registration)
             let unit = try JSONDecoder().decode(QueuedUnit.self, from: Data(job.payload.utf8))
             let steps = context.runner.pipeline.steps
             subject = unit.photo?.source ?? unit.step.flatMap { steps.indices.contains($0) ? steps[$0].name : nil } ?? subject
             let outcome = context.runner.runQueued(unit, store: context.catalog.forJob(job), run: context.run,
                                                    temporaryFolder: context.temporaryFolder)
+            // A failure after the lease was lost is the refusal to publish (or the new owner's business).
+            if renewal.isLost, case .failed = outcome { throw LeaseLost(job) }
             switch outcome {
             case .done(let published):
                 logger.debug("done \(subject) (attempt \(job.attempt)): \(published.count) files")
@@ -156,12 +171,13 @@ final class QueueWorker {
     }
 
     /// Joins a library: its shared lock (no single-machine run meanwhile) and a temp folder of this
-    /// worker's own. Temp folders of workers that stopped renewing long ago are removed.
+    /// worker's own. Temp folders of stale workers (no live lease, no heartbeat for long) are removed.
     private func library(_ url: URL) throws -> (lock: LibraryLock, temporaryFolder: URL) {
         if let known = libraries[url.path] { return known }
         let lock = try LibraryLock(library: url, shared: true)
         let folder = try Runner.processTemporaryFolder(library: url)
-        try queue.registerWorker(id: id, host: ProcessInfo.processInfo.hostName, pid: getpid(), temporaryFolder: folder.path)
+        registration.temporaryFolder = folder.path
+        try queue.register(registration)
         for stale in try queue.staleWorkers(olderThan: max(600, 10 * options.lease)) {
             if !stale.temporaryFolder.isEmpty { try? FileManager.default.removeItem(atPath: stale.temporaryFolder) }
             try queue.unregisterWorker(id: stale.id)
@@ -177,39 +193,6 @@ final class QueueWorker {
         }
         for library in libraries.values { try? FileManager.default.removeItem(at: library.temporaryFolder) }
         try? queue.unregisterWorker(id: id)
-    }
-}
-
-/// Renews a job's lease every third of its length on a thread of its own, until stopped.
-final class LeaseRenewal: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var stopped = false
-
-    init(queue: WorkQueue, job: ClaimedJob, lease: TimeInterval, logger: Logger) {
-        let thread = Thread { [self] in
-            condition.lock()
-            defer { condition.unlock() }
-            while !stopped {
-                _ = condition.wait(until: Date().addingTimeInterval(lease / 3))
-                if stopped { break }
-                do {
-                    if try !queue.renew(job, lease: lease) {
-                        logger.warning("job \(job.id): the lease was lost; another worker may take it")
-                        break
-                    }
-                } catch {
-                    logger.warning("job \(job.id): cannot renew the lease: \(error)")
-                }
-            }
-        }
-        thread.start()
-    }
-
-    func stop() {
-        condition.lock()
-        stopped = true
-        condition.signal()
-        condition.unlock()
     }
 }
 
