@@ -21,9 +21,15 @@ final class JobCatalog: CatalogStore {
         }
     }
 
-    /// Notes the paths under this job, so that whoever attempts the job next can remove them.
+    /// Notes the paths under this job, so that whoever attempts the job next can remove them. The
+    /// publisher calls it right before it links files into the library, so it is where a worker that
+    /// lost its lease is stopped: it throws `LeaseLost`, noting nothing, unless the job is still
+    /// running under this worker's unexpired lease (checked in the same transaction).
     func markPending(_ paths: [String], run: Int64) throws {
-        try catalog.markPending(paths, run: run, job: job.id)
+        try catalog.session.transaction {
+            try JobLedger.requireLease(job, in: catalog.session)
+            try catalog.markPending(paths, run: run, job: job.id)
+        }
     }
 
     /// The files an earlier attempt at this job (a killed worker's) linked into the library without

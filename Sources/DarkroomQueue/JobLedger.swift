@@ -15,6 +15,18 @@ enum JobLedger {
         try endAttempt(job, outcome: "done", error: nil, in: session)
     }
 
+    /// Checks, inside the caller's transaction, that the job is still running under this worker's
+    /// lease and that the lease has not expired; throws `LeaseLost` otherwise. The job's row stays
+    /// locked until the transaction ends, so no other worker can claim it meanwhile.
+    static func requireLease(_ job: ClaimedJob, in session: PostgresSession) throws {
+        let held = try session.execute("""
+            SELECT 1 FROM jobs
+            WHERE id = \(job.id) AND lease_token = \(job.token) AND state = 'running' AND lease_expires > now()
+            FOR UPDATE
+            """)
+        guard held == 1 else { throw LeaseLost(job) }
+    }
+
     /// Records how an attempt ended.
     static func endAttempt(_ job: ClaimedJob, outcome: String, error: String?, in session: PostgresSession) throws {
         try session.execute("""

@@ -32,7 +32,7 @@ public struct NewJob: Sendable, Hashable {
 
 /// A pipeline as the queue stores it, so that a worker runs exactly what was enqueued.
 public struct PipelineRecord: Codable, Sendable, Hashable {
-    /// SHA-256 of the other four fields.
+    /// SHA-256 of the other fields.
     public var digest: String
     /// The pipeline file's name (for messages and runs' records).
     public var fileName: String
@@ -42,10 +42,26 @@ public struct PipelineRecord: Codable, Sendable, Hashable {
     public var library: String
     /// The run settings, as JSON (opaque to the queue).
     public var settingsJSON: String
+    /// The text of the files the pipeline reads as it loads (collage templates), by the reference
+    /// the pipeline writes, so that a worker needs no file (and sees what was enqueued).
+    public var templates: [String: String]
 
     /// A stored pipeline.
-    public init(digest: String, fileName: String, yaml: String, library: String, settingsJSON: String) {
+    public init(digest: String, fileName: String, yaml: String, library: String, settingsJSON: String,
+                templates: [String: String] = [:]) {
         self.digest = digest; self.fileName = fileName; self.yaml = yaml; self.library = library; self.settingsJSON = settingsJSON
+        self.templates = templates
+    }
+
+    private enum CodingKeys: String, CodingKey { case digest, fileName, yaml, library, settingsJSON, templates }
+
+    /// Decodes a record; one written before templates were stored has none.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(digest: try c.decode(String.self, forKey: .digest), fileName: try c.decode(String.self, forKey: .fileName),
+                  yaml: try c.decode(String.self, forKey: .yaml), library: try c.decode(String.self, forKey: .library),
+                  settingsJSON: try c.decode(String.self, forKey: .settingsJSON),
+                  templates: try c.decodeIfPresent([String: String].self, forKey: .templates) ?? [:])
     }
 }
 

@@ -36,6 +36,23 @@ public final class PostgresCatalog: CatalogStore {
         guard recorded == path else { throw WrongLibrary(recorded: recorded, library: path) }
     }
 
+    /// Opens the catalog of `library` in `session`'s database only to read it: no migration, no
+    /// write, only SELECTs (what `catalog verify` needs). Returns nil when the database holds no
+    /// catalog yet; throws `WrongLibrary` when it is another library's.
+    public static func openReadOnly(session: PostgresSession, library: URL) throws -> PostgresCatalog? {
+        guard let exists = try session.query("SELECT to_regclass('meta') IS NOT NULL").first, try exists.decode(Bool.self),
+              let row = try session.query("SELECT value FROM meta WHERE key = 'library'").first else { return nil }
+        let recorded = try row.decode(String.self)
+        let path = canonicalPath(library)
+        guard recorded == path else { throw WrongLibrary(recorded: recorded, library: path) }
+        return PostgresCatalog(unmigrated: session, library: library)
+    }
+
+    private init(unmigrated session: PostgresSession, library: URL) {
+        self.session = session
+        self.library = library
+    }
+
     /// The absolute path `meta` records for a library (no `.`, `..` or trailing slash).
     static func canonicalPath(_ library: URL) -> String {
         let path = library.standardizedFileURL.path

@@ -5,7 +5,7 @@ import PostgresNIO
 /// work queue (`pipelines`, `jobs`, `job_attempts`, `workers`).
 public enum QueueSchema {
     /// The schema version this build writes; `meta.schema_version` records the one a database has.
-    public static let version = 1
+    public static let version = 2
 
     /// Creates whatever is missing. Safe to run again and from several workers at once: it runs in
     /// one transaction under an advisory lock, and does nothing when the database is up to date.
@@ -129,6 +129,8 @@ public enum QueueSchema {
             enqueued_at timestamptz NOT NULL DEFAULT now(),
             finished_at timestamptz)
         """,
+        // Version 2: the text of the templates a pipeline reads, as JSON ({} for none).
+        "ALTER TABLE pipelines ADD COLUMN IF NOT EXISTS templates_json text NOT NULL DEFAULT '{}'",
         // What `claim` scans: only unfinished jobs, oldest first.
         "CREATE INDEX IF NOT EXISTS jobs_unfinished ON jobs (id) WHERE state IN ('pending', 'running')",
         // What a collection job's wait for its batch's photos looks up.

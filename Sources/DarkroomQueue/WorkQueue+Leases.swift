@@ -71,15 +71,17 @@ extension WorkQueue {
                 lease_expires = now() + make_interval(secs => \(lease)), last_error = COALESCE(\(lastError)::text, j.last_error)
             FROM pipelines p
             WHERE j.id = \(id) AND p.digest = j.pipeline_digest
-            RETURNING j.attempts, j.kind, j.batch, j.unit_key, j.payload, p.digest, p.file_name, p.yaml, p.library, p.settings_json
+            RETURNING j.attempts, j.kind, j.batch, j.unit_key, j.payload, p.digest, p.file_name, p.yaml, p.library, p.settings_json,
+                      p.templates_json
             """).first else { throw QueueError("job \(id) has no pipeline") }
-        let (attempt, kind, batch, unitKey, payload, digest, fileName, yaml, library, settings) =
-            try row.decode((Int, String, String, String, String, String, String, String, String, String).self)
+        let (attempt, kind, batch, unitKey, payload, digest, fileName, yaml, library, settings, templatesJSON) =
+            try row.decode((Int, String, String, String, String, String, String, String, String, String, String).self)
+        let templates = try JSONDecoder().decode([String: String].self, from: Data(templatesJSON.utf8))
         try session.execute("INSERT INTO job_attempts (job_id, attempt, worker) VALUES (\(id), \(attempt), \(worker))")
         return ClaimedJob(id: id, token: token, attempt: attempt, kind: JobKind(rawValue: kind) ?? .photo, batch: batch,
                           unitKey: unitKey, payload: payload,
                           pipeline: PipelineRecord(digest: digest, fileName: fileName, yaml: yaml, library: library,
-                                                   settingsJSON: settings),
+                                                   settingsJSON: settings, templates: templates),
                           worker: worker)
     }
 

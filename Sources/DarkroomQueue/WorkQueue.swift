@@ -22,15 +22,26 @@ public final class WorkQueue: Sendable {
 
     // MARK: Pipelines
 
-    /// Stores a pipeline (once) and returns its digest: SHA-256 of the four fields.
-    public func registerPipeline(fileName: String, yaml: String, library: String, settingsJSON: String) throws -> String {
-        let digest = WorkQueue.digest([fileName, yaml, library, settingsJSON])
+    /// Stores a pipeline (once) with the text of the `templates` it reads (by the reference the
+    /// pipeline writes), and returns its digest: SHA-256 of the fields (the templates' only when
+    /// there are some, so a pipeline without any keeps the digest it always had).
+    public func registerPipeline(fileName: String, yaml: String, library: String, settingsJSON: String,
+                                 templates: [String: String] = [:]) throws -> String {
+        let templatesJSON = try WorkQueue.templatesJSON(templates)
+        let digest = WorkQueue.digest([fileName, yaml, library, settingsJSON] + (templates.isEmpty ? [] : [templatesJSON]))
         try session.execute("""
-            INSERT INTO pipelines (digest, file_name, yaml, library, settings_json)
-            VALUES (\(digest), \(fileName), \(yaml), \(library), \(settingsJSON))
+            INSERT INTO pipelines (digest, file_name, yaml, library, settings_json, templates_json)
+            VALUES (\(digest), \(fileName), \(yaml), \(library), \(settingsJSON), \(templatesJSON))
             ON CONFLICT (digest) DO NOTHING
             """)
         return digest
+    }
+
+    /// Template texts as stored: JSON with sorted keys (the same texts give the same digest).
+    static func templatesJSON(_ templates: [String: String]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(templates), as: UTF8.self)
     }
 
     /// SHA-256 of the fields, each prefixed with its length so that no two lists hash alike.

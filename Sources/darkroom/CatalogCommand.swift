@@ -1,6 +1,7 @@
 import ArgumentParser
 import DarkroomCore
 import DarkroomImaging
+import DarkroomQueue
 import DarkroomStages
 import Foundation
 import Logging
@@ -11,42 +12,88 @@ struct CatalogCommand: ParsableCommand {
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check every catalogued file (exists, size, SHA-256) and list files the catalog does not know. Exit 1 on drift.")
+            abstract: "Check every catalogued file (exists, size, SHA-256) and list files the catalog does not know. Exit 1 on drift. "
+                + "Reads the catalog only (SQLite opened read-only; PostgreSQL: SELECTs only).")
 
         @Option(name: [.short, .long], help: "The library folder.")
         var library: String
+
+        @OptionGroup var catalog: CatalogLocation
 
         @Flag(help: "Print the result as JSON.")
         var json = false
 
         func run() throws {
             let url = URL(fileURLWithPath: library, isDirectory: true)
-            guard let catalog = try Catalog.openIfPresent(library: url) else {
-                FileHandle.standardError.write(Data("error: \(library) has no catalog (.darkroom/catalog.sqlite)\n".utf8))
-                throw ExitCode(2)
+            try CommandErrors.reported {
+                let drift: CatalogDrift
+                if let location = catalog.url {
+                    let session = try PostgresSession(try PostgresLocation(location))
+                    defer { session.close() }
+                    guard let store = try PostgresCatalog.openReadOnly(session: session, library: url) else {
+                        throw RunError("the database holds no catalog yet (nothing was run or queued with it)")
+                    }
+                    drift = try store.verify(library: url)
+                } else {
+                    guard let store = try Catalog.openReadOnly(library: url) else {
+                        throw RunError("\(library) has no catalog (.darkroom/catalog.sqlite); give --catalog postgres://... for one kept in PostgreSQL")
+                    }
+                    drift = try store.verify(library: url)
+                }
+                print(json ? try Run.json(drift) : drift.text)
+                if !drift.isClean { throw ExitCode(1) }
             }
-            let drift = try catalog.verify(library: url)
-            print(json ? try Run.json(drift) : drift.text)
-            if !drift.isClean { throw ExitCode(1) }
         }
+    }
+}
+
+/// `--catalog` for the commands that open the catalog themselves (`verify` read-only, `rebuild`):
+/// the same option and `$DARKROOM_CATALOG` as `CatalogArguments`.
+struct CatalogLocation: ParsableArguments {
+    @Option(help: ArgumentHelp("The catalog: a postgres:// URL (default: $DARKROOM_CATALOG), or nothing for the library's own "
+                               + ".darkroom/catalog.sqlite.", valueName: "URL"))
+    var catalog: String?
+
+    /// The PostgreSQL catalog's URL: `--catalog`, or else `$DARKROOM_CATALOG`; nil for SQLite.
+    var url: String? {
+        catalog ?? ProcessInfo.processInfo.environment["DARKROOM_CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 
 extension CatalogCommand {
     struct Rebuild: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Rebuild a lost catalog from the library: files named with a photo's id are recorded, and the next run over the originals adopts them without redoing their work.")
+            abstract: "Rebuild a lost catalog from the library: files named with a photo's id are recorded, and the next run over the originals adopts them without redoing their work. "
+                + "Holds the library alone (no run, shard or worker meanwhile).")
 
         @Option(name: [.short, .long], help: "The library folder.")
         var library: String
 
+        @OptionGroup var catalog: CatalogLocation
+
         func run() throws {
             let url = URL(fileURLWithPath: library, isDirectory: true)
-            let catalog = try Catalog(library: url)
-            let (files, photos) = try catalog.rebuild(library: url)
-            print("recorded \(files) files of \(photos) photos; run the import over the originals to attach them to their photos")
-            let drift = try catalog.verify(library: url)
-            if !drift.untracked.isEmpty { print("\(drift.untracked.count) files carry no photo id and stay untracked:\n" + drift.untracked.map { "  \($0)" }.joined(separator: "\n")) }
+            try CommandErrors.reported {
+                let lock = try LibraryLock(library: url, shared: false)
+                defer { withExtendedLifetime(lock) {} }
+                let recorded: (files: Int, photos: Int)
+                let drift: CatalogDrift
+                if let location = catalog.url {
+                    let session = try PostgresSession(try PostgresLocation(location))
+                    defer { session.close() }
+                    let store = try PostgresCatalog(session: session, library: url)
+                    recorded = try store.rebuild(library: url)
+                    drift = try store.verify(library: url)
+                } else {
+                    let store = try Catalog(library: url)
+                    recorded = try store.rebuild(library: url)
+                    drift = try store.verify(library: url)
+                }
+                print("recorded \(recorded.files) files of \(recorded.photos) photos; run the import over the originals to attach them to their photos")
+                if !drift.untracked.isEmpty {
+                    print("\(drift.untracked.count) files carry no photo id and stay untracked:\n" + drift.untracked.map { "  \($0)" }.joined(separator: "\n"))
+                }
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CollageStage
 import DarkroomCore
 import DarkroomQueue
 import Foundation
@@ -41,7 +42,9 @@ struct Enqueue: ParsableCommand {
     }
 
     func run() throws {
-        let pipeline = try arguments.load()
+        // Template files are read beside the pipeline file, and stored with it: workers need no file.
+        let templates = TemplateSources(pipelineFile: arguments.pipeline)
+        let pipeline = try templates.loading { try arguments.load() }
         let inputs = (input.isEmpty ? pipeline.inputs.folders : input).map { URL(fileURLWithPath: $0).standardizedFileURL }
         guard let libraryPath = library ?? pipeline.library else { throw ValidationError("no library: give --library (or 'library:' in the pipeline)") }
         let queued = QueuedSettings(library: URL(fileURLWithPath: libraryPath).standardizedFileURL.path,
@@ -55,7 +58,8 @@ struct Enqueue: ParsableCommand {
             let plan = try Runner(pipeline: pipeline, settings: settings).queuePlan(inputs: inputs, catalog: catalog)
             let yaml = try String(contentsOfFile: pipeline.file, encoding: .utf8)
             let digest = try workQueue.registerPipeline(fileName: pipeline.file, yaml: yaml, library: queued.library,
-                                                        settingsJSON: String(decoding: try JSONEncoder().encode(queued), as: UTF8.self))
+                                                        settingsJSON: String(decoding: try JSONEncoder().encode(queued), as: UTF8.self),
+                                                        templates: templates.read)
             let batch = UUID().uuidString.lowercased()
             let encoder = JSONEncoder()
             let jobs = try plan.units.map { unit in

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CollageStage
 import DarkroomCore
 import DarkroomImaging
 import DarkroomQueue
@@ -47,192 +48,25 @@ struct Worker: ParsableCommand {
         try CommandErrors.reported {
             let session = try PostgresSession(try PostgresLocation(QueueURL.resolve(queue)))
             defer { session.close() }
-            let worker = try QueueWorker(session: session, options: self)
+            let jobs = self.jobs
+            let worker = try QueueWorker(session: session, options: QueueWorkerOptions(lease: lease, backoff: backoff, poll: poll,
+                                                                                        exitWhenDone: exitWhenDone)) { record in
+                try Worker.prepare(record, jobs: jobs)
+            }
             try worker.run()
         }
     }
 }
 
-/// One worker process: claims a job, keeps its lease alive while running it, records the outcome, repeats.
-final class QueueWorker {
-    let session: PostgresSession
-    let queue: WorkQueue
-    let options: Worker
-    let id: String
-    let logger = Logger(label: "darkroom.worker")
-    private let stop = StopRequest()
-    /// What the worker has set up for each queued pipeline it has seen, by digest.
-    private var pipelines: [String: PipelineContext] = [:]
-    /// The library locks (shared) and temp folders, by library path.
-    private var libraries: [String: (lock: LibraryLock, temporaryFolder: URL)] = [:]
-
-    struct PipelineContext {
-        var runner: Runner
-        var catalog: PostgresCatalog
-        var run: Int64
-        var temporaryFolder: URL
-    }
-
-    init(session: PostgresSession, options: Worker) throws {
-        self.session = session
-        self.options = options
-        queue = try WorkQueue(session: session)
-        id = "\(ProcessInfo.processInfo.hostName)-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
-    }
-
-    func run() throws {
-        try queue.registerWorker(id: id, host: ProcessInfo.processInfo.hostName, pid: getpid(), temporaryFolder: "")
-        defer { finish() }
-        logger.info("worker \(id) started")
-        var handled = 0
-        while !stop.requested {
-            _ = try queue.heartbeat(worker: id)
-            guard let job = try queue.claim(worker: id, lease: options.lease) else {
-                if options.exitWhenDone {
-                    let status = try queue.status()
-                    if status.pending == 0 && status.running == 0 { break }
-                }
-                stop.wait(seconds: options.poll)
-                continue
-            }
-            handle(job)
-            handled += 1
+extension Worker {
+    /// A queued pipeline's runner: its YAML loaded with the templates stored with it (files only
+    /// for older records), its settings as enqueued, libvips set up for them.
+    static func prepare(_ record: PipelineRecord, jobs: Int) throws -> Runner {
+        let pipeline = try TemplateSources(pipelineFile: record.fileName, stored: record.templates).loading {
+            try PipelineLoader(registry: BuiltInStages.registry).load(yaml: record.yaml, file: record.fileName)
         }
-        logger.info("worker \(id) stopping after \(handled) jobs\(stop.requested ? " (asked to stop)" : "")")
-    }
-
-    private func handle(_ job: ClaimedJob) {
-        let renewal = LeaseRenewal(queue: queue, job: job, lease: options.lease, logger: logger)
-        defer { renewal.stop() }
-        var subject = "job \(job.id)"
-        do {
-            let context = try pipeline(for: job)
-            let unit = try JSONDecoder().decode(QueuedUnit.self, from: Data(job.payload.utf8))
-            let steps = context.runner.pipeline.steps
-            subject = unit.photo?.source ?? unit.step.flatMap { steps.indices.contains($0) ? steps[$0].name : nil } ?? subject
-            let outcome = context.runner.runQueued(unit, store: context.catalog.forJob(job), run: context.run,
-                                                   temporaryFolder: context.temporaryFolder)
-            switch outcome {
-            case .done(let published):
-                logger.debug("done \(subject) (attempt \(job.attempt)): \(published.count) files")
-            case .nothingToDo:
-                try queue.complete(job)
-                logger.debug("done \(subject): nothing to do")
-            case .failed(let step, let reason):
-                try record(failure: "\(subject) [\(step)]: \(reason)", of: job)
-            }
-        } catch let lost as LeaseLost {
-            logger.warning("\(subject): \(lost); another worker has the job")
-        } catch {
-            try? record(failure: "\(subject): \(error)", of: job)
-        }
-    }
-
-    private func record(failure: String, of job: ClaimedJob) throws {
-        switch try queue.fail(job, error: failure, backoff: options.backoff) {
-        case .retry(let after): logger.warning("failed (attempt \(job.attempt), retry in \(Int(after)) s): \(failure)")
-        case .failed: logger.error("failed for good after \(job.attempt) attempts: \(failure)")
-        }
-    }
-
-    /// The runner and catalog for a job's pipeline, loaded once per worker.
-    private func pipeline(for job: ClaimedJob) throws -> PipelineContext {
-        if let known = pipelines[job.pipeline.digest] { return known }
-        let record = job.pipeline
-        let pipeline = try PipelineLoader(registry: BuiltInStages.registry).load(yaml: record.yaml, file: record.fileName)
-        let settings = try JSONDecoder().decode(QueuedSettings.self, from: Data(record.settingsJSON.utf8)).settings(jobs: options.jobs)
+        let settings = try JSONDecoder().decode(QueuedSettings.self, from: Data(record.settingsJSON.utf8)).settings(jobs: jobs)
         try ImagingSetup.configure(for: settings)
-        let library = try self.library(settings.library)
-        let catalog = try PostgresCatalog(session: session, library: settings.library)
-        let run = try catalog.beginRun(pipeline: "\(record.fileName) (worker \(id))")
-        let context = PipelineContext(runner: Runner(pipeline: pipeline, settings: settings, logger: logger), catalog: catalog,
-                                      run: run, temporaryFolder: library.temporaryFolder)
-        pipelines[record.digest] = context
-        return context
-    }
-
-    /// Joins a library: its shared lock (no single-machine run meanwhile) and a temp folder of this
-    /// worker's own. Temp folders of workers that stopped renewing long ago are removed.
-    private func library(_ url: URL) throws -> (lock: LibraryLock, temporaryFolder: URL) {
-        if let known = libraries[url.path] { return known }
-        let lock = try LibraryLock(library: url, shared: true)
-        let folder = try Runner.processTemporaryFolder(library: url)
-        try queue.registerWorker(id: id, host: ProcessInfo.processInfo.hostName, pid: getpid(), temporaryFolder: folder.path)
-        for stale in try queue.staleWorkers(olderThan: max(600, 10 * options.lease)) {
-            if !stale.temporaryFolder.isEmpty { try? FileManager.default.removeItem(atPath: stale.temporaryFolder) }
-            try queue.unregisterWorker(id: stale.id)
-        }
-        libraries[url.path] = (lock, folder)
-        return (lock, folder)
-    }
-
-    private func finish() {
-        for context in pipelines.values {
-            let report = RunReport(pipeline: context.runner.pipeline.file, library: context.runner.settings.library.path)
-            try? context.catalog.finishRun(context.run, report: report)
-        }
-        for library in libraries.values { try? FileManager.default.removeItem(at: library.temporaryFolder) }
-        try? queue.unregisterWorker(id: id)
-    }
-}
-
-/// Renews a job's lease every third of its length on a thread of its own, until stopped.
-final class LeaseRenewal: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var stopped = false
-
-    init(queue: WorkQueue, job: ClaimedJob, lease: TimeInterval, logger: Logger) {
-        let thread = Thread { [self] in
-            condition.lock()
-            defer { condition.unlock() }
-            while !stopped {
-                _ = condition.wait(until: Date().addingTimeInterval(lease / 3))
-                if stopped { break }
-                do {
-                    if try !queue.renew(job, lease: lease) {
-                        logger.warning("job \(job.id): the lease was lost; another worker may take it")
-                        break
-                    }
-                } catch {
-                    logger.warning("job \(job.id): cannot renew the lease: \(error)")
-                }
-            }
-        }
-        thread.start()
-    }
-
-    func stop() {
-        condition.lock()
-        stopped = true
-        condition.signal()
-        condition.unlock()
-    }
-}
-
-/// SIGTERM and SIGINT ask the worker to stop after the job in hand.
-final class StopRequest: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var flag = false
-    private var sources: [DispatchSourceSignal] = []
-
-    init() {
-        for signalNumber in [SIGTERM, SIGINT] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [weak self] in self?.request() }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    var requested: Bool { condition.lock(); defer { condition.unlock() }; return flag }
-
-    func request() { condition.lock(); flag = true; condition.broadcast(); condition.unlock() }
-
-    /// Sleeps up to `seconds`, waking early when a stop is asked for.
-    func wait(seconds: Double) {
-        condition.lock()
-        if !flag { _ = condition.wait(until: Date().addingTimeInterval(seconds)) }
-        condition.unlock()
+        return Runner(pipeline: pipeline, settings: settings, logger: Logger(label: "darkroom.worker"))
     }
 }

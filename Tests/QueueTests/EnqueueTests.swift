@@ -55,6 +55,30 @@ final class EnqueueTests: QueueTestCase {
         XCTAssertEqual(claimed.attempt, 1)
     }
 
+    func testTemplateTextsAreStoredWithThePipeline() throws {
+        let templates = ["tiles.yaml": "name: tiles\ngrid: { rows: auto, columns: auto }\n"]
+        let withTemplates = try queue.registerPipeline(fileName: "import.yaml", yaml: "steps: []\n", library: "/srv/library",
+                                                       settingsJSON: #"{"jobs":2}"#, templates: templates)
+        XCTAssertNotEqual(withTemplates, pipeline, "the templates are part of what a worker runs")
+        let edited = try queue.registerPipeline(fileName: "import.yaml", yaml: "steps: []\n", library: "/srv/library",
+                                                settingsJSON: #"{"jobs":2}"#, templates: ["tiles.yaml": "name: tiles\n"])
+        XCTAssertNotEqual(edited, withTemplates, "an edited template is another pipeline")
+
+        try queue.enqueue([NewJob(unitKey: "c1", kind: .collection, batch: "b", pipelineDigest: withTemplates, payload: "{}", maxAttempts: 1),
+                           job("p1")])
+        XCTAssertEqual(try XCTUnwrap(try queue.claim(worker: "w1", lease: 30)).pipeline.templates, templates)
+        XCTAssertEqual(try XCTUnwrap(try queue.claim(worker: "w1", lease: 30)).pipeline.templates, [:])
+    }
+
+    func testADatabaseOfTheFirstSchemaGainsTheTemplatesColumn() throws {
+        try sql("ALTER TABLE pipelines DROP COLUMN templates_json; UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+        try QueueSchema.migrate(session)
+        XCTAssertEqual(try sql("SELECT value FROM meta WHERE key = 'schema_version'"), "2")
+        try queue.enqueue([job("old")])
+        XCTAssertEqual(try XCTUnwrap(try queue.claim(worker: "w1", lease: 30)).pipeline.templates, [:],
+                       "a pipeline queued before templates were stored has none")
+    }
+
     func testBadAttemptLimitIsRefused() {
         XCTAssertThrowsError(try queue.enqueue([job("x", maxAttempts: 0)])) { error in
             XCTAssertTrue("\(error)".contains("maxAttempts must be at least 1"), "\(error)")

@@ -73,4 +73,27 @@ final class JobCatalogTests: QueueTestCase {
         XCTAssertEqual(try store.recoverPending(), [])
         XCTAssertEqual(try catalog.forJob(neighbour).recoverPending(), ["Photos/b.heic"], "another job's notes are its own")
     }
+
+    func testAWorkerThatLostItsLeaseCannotMarkPathsToPublish() throws {
+        let catalog = try PostgresCatalog(session: session, library: library)
+        try queue.enqueue([job("photo")])
+        let slow = try XCTUnwrap(try queue.claim(worker: "slow", lease: 0.2))
+        let run = try catalog.beginRun(pipeline: "import.yaml")
+        XCTAssertNoThrow(try catalog.forJob(slow).markPending(["Photos/early.heic"], run: run), "under its lease it may publish")
+        Thread.sleep(forTimeInterval: 0.4)
+
+        // Expired, not yet taken over: refused, before anything is linked.
+        XCTAssertThrowsError(try catalog.forJob(slow).markPending(["Photos/slow.heic"], run: run)) { error in
+            XCTAssertTrue(error is LeaseLost, "\(error)")
+            XCTAssertTrue("\(error)".contains("is no longer leased to slow"), "\(error)")
+        }
+        XCTAssertThrowsError(try catalog.forJob(slow).markPending([], run: run), "replacing files needs the lease too")
+        // Taken over: refused too, and the new owner's notes are untouched.
+        let fast = try XCTUnwrap(try otherQueue().claim(worker: "fast", lease: 30))
+        XCTAssertThrowsError(try catalog.forJob(slow).markPending(["Photos/slow.heic"], run: run)) { error in
+            XCTAssertTrue(error is LeaseLost, "\(error)")
+        }
+        XCTAssertEqual(try catalog.forJob(fast).recoverPending(), ["Photos/early.heic"], "only what it noted under its lease")
+        XCTAssertNoThrow(try catalog.forJob(fast).markPending(["Photos/fast.heic"], run: run))
+    }
 }

@@ -15,17 +15,28 @@ public enum TemplateLibrary {
     /// The names of the built-in templates.
     public static var builtInNames: [String] { builtIn.map(\.name) }
 
+    /// Where template files are found while a pipeline loads, and which were read: set it around
+    /// `PipelineLoader.load` with `TemplateSources.loading`.
+    @TaskLocal public static var sources: TemplateSources?
+
+    /// The key under which a pipeline loader may hand the pipeline file's path to option decoding
+    /// (`decoder.userInfo[TemplateLibrary.pipelineFileKey] as? String`), for `load(_:pipelineFile:)`.
+    public static let pipelineFileKey = CodingUserInfoKey(rawValue: "darkroom.pipelineFile")!
+
     /// A loaded template with the text it came from (hashed, so editing a template file redoes the collages).
     public struct Loaded: Sendable {
         public var template: CollageTemplate
         public var source: String
-        /// `polaroid`, or the template file's path.
+        /// `polaroid`, or the template file's reference as the pipeline writes it.
         public var origin: String
     }
 
-    /// Loads `reference`: a built-in name, or a path to a `.yaml`/`.yml` file (relative to the
-    /// working directory). Template-file mistakes are thrown as `Diagnostics` pointing into the file.
-    public static func load(_ reference: String) throws -> Loaded {
+    /// Loads `reference`: a built-in name, or a path to a `.yaml`/`.yml` file. A relative path is
+    /// read from the pipeline file's folder (`pipelineFile`, else the current `sources`' one), and
+    /// else from the working directory (as before pipelines carried their folder). A template the
+    /// current `sources` holds as text (a queued pipeline's) is taken from there, with no file.
+    /// Template-file mistakes are thrown as `Diagnostics` pointing into the file.
+    public static func load(_ reference: String, pipelineFile: String? = nil) throws -> Loaded {
         if let entry = builtIn.first(where: { $0.name == reference }) {
             let template = try YAMLDocument.decode(CollageTemplate.self, yaml: entry.yaml, file: "<built-in \(entry.name)>")
             return Loaded(template: template, source: entry.yaml, origin: entry.name)
@@ -35,11 +46,60 @@ public enum TemplateLibrary {
             if let near = Suggestion.nearest(to: reference, in: builtInNames) { message += " (did you mean '\(near)'?)" }
             throw TemplateLoadError(message)
         }
-        guard let source = try? String(contentsOfFile: reference, encoding: .utf8) else {
-            throw TemplateLoadError("cannot read template file '\(reference)'")
+        let context = sources
+        if let source = context?.stored[reference] {
+            context?.noteRead(reference, source: source)
+            let template = try YAMLDocument.decode(CollageTemplate.self, yaml: source, file: reference)
+            return Loaded(template: template, source: source, origin: reference)
         }
-        let template = try YAMLDocument.decode(CollageTemplate.self, yaml: source, file: reference)
-        return Loaded(template: template, source: source, origin: reference)
+        let candidates = candidatePaths(reference, pipelineFile: pipelineFile ?? context?.pipelineFile)
+        for path in candidates {
+            guard let source = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            context?.noteRead(reference, source: source)
+            let template = try YAMLDocument.decode(CollageTemplate.self, yaml: source, file: path)
+            return Loaded(template: template, source: source, origin: reference)
+        }
+        throw TemplateLoadError("cannot read template file '\(reference)'"
+                                + (candidates.count > 1 ? " (looked for \(candidates.joined(separator: " and ")))" : ""))
+    }
+
+    /// Where a template file may be: next to the pipeline file first, then in the working directory.
+    static func candidatePaths(_ reference: String, pipelineFile: String?) -> [String] {
+        guard !reference.hasPrefix("/"), let pipelineFile else { return [reference] }
+        let folder = URL(fileURLWithPath: pipelineFile).deletingLastPathComponent()
+        let besidePipeline = folder.appendingPathComponent(reference).standardizedFileURL.path
+        let inWorkingDirectory = URL(fileURLWithPath: reference).standardizedFileURL.path
+        return besidePipeline == inWorkingDirectory ? [reference] : [besidePipeline, reference]
+    }
+}
+
+/// The template files of one pipeline being loaded: where relative ones are found (the pipeline
+/// file's folder), the texts to use instead of files (a queued pipeline's, stored with it), and
+/// the texts that were read, so that whoever queues a pipeline can store them with it.
+public final class TemplateSources: @unchecked Sendable {
+    /// The pipeline file, whose folder relative template paths are read from first.
+    public let pipelineFile: String?
+    /// Template texts by reference as the pipeline writes it, used instead of files.
+    public let stored: [String: String]
+    private let lock = NSLock()
+    private var texts: [String: String] = [:]
+
+    /// Sources for loading the pipeline at `pipelineFile`, with `stored` texts taking precedence over files.
+    public init(pipelineFile: String?, stored: [String: String] = [:]) {
+        self.pipelineFile = pipelineFile
+        self.stored = stored
+    }
+
+    /// The template files loaded so far (from files or `stored`), by reference, with their text.
+    public var read: [String: String] { lock.lock(); defer { lock.unlock() }; return texts }
+
+    func noteRead(_ reference: String, source: String) {
+        lock.lock(); texts[reference] = source; lock.unlock()
+    }
+
+    /// Runs `body` (typically `PipelineLoader.load`) with these sources as `TemplateLibrary.sources`.
+    public func loading<T>(_ body: () throws -> T) rethrows -> T {
+        try TemplateLibrary.$sources.withValue(self, operation: body)
     }
 }
 

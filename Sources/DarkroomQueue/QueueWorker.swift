@@ -1,0 +1,204 @@
+import DarkroomCore
+import Foundation
+import Logging
+
+/// How a `QueueWorker` works the queue.
+public struct QueueWorkerOptions: Sendable {
+    /// Seconds a job stays the worker's without renewal (renewed every third of it).
+    public var lease: TimeInterval
+    /// Seconds before the first retry of a failed job; doubled on each further attempt.
+    public var backoff: TimeInterval
+    /// Seconds between looks at an empty queue.
+    public var poll: TimeInterval
+    /// Stop when no job is pending or running, rather than wait for more.
+    public var exitWhenDone: Bool
+
+    /// Options; the defaults are the `darkroom worker` command's.
+    public init(lease: TimeInterval = 60, backoff: TimeInterval = 30, poll: TimeInterval = 2, exitWhenDone: Bool = false) {
+        self.lease = lease; self.backoff = backoff; self.poll = poll; self.exitWhenDone = exitWhenDone
+    }
+}
+
+/// One worker: claims a job, keeps its lease (and its own registration) alive while running it,
+/// records the outcome, repeats until asked to stop (or, with `exitWhenDone`, until the queue is
+/// empty). Each queued pipeline is prepared once (`prepare` turns its record into a runner), and
+/// each library it publishes into is joined once: its shared `LibraryLock` and a temp folder of
+/// the worker's own; temp folders of stale workers (no live lease, no heartbeat for long) are removed.
+public final class QueueWorker {
+    let session: PostgresSession
+    let queue: WorkQueue
+    let options: QueueWorkerOptions
+    /// The worker's id in the queue (`<host>-<pid>-<random>`), the `lease_owner` of its jobs.
+    public let id: String
+    /// What the queue's `workers` table records of this worker (its temp folder is the last library's).
+    private var registration: WorkerRegistration
+    let logger: Logger
+    private let stop: StopRequest
+    private let prepare: (PipelineRecord) throws -> Runner
+    /// What the worker has set up for each queued pipeline it has seen, by digest.
+    private var pipelines: [String: PipelineContext] = [:]
+    /// The library locks (shared) and temp folders, by library path.
+    private var libraries: [String: (lock: LibraryLock, temporaryFolder: URL)] = [:]
+
+    struct PipelineContext {
+        var runner: Runner
+        var catalog: PostgresCatalog
+        var run: Int64
+        var temporaryFolder: URL
+    }
+
+    /// A worker on `session`'s queue. `prepare` loads a queued pipeline with its settings (it runs
+    /// once per pipeline); `stop` is what asks the worker to stop (by default SIGTERM and SIGINT).
+    public init(session: PostgresSession, options: QueueWorkerOptions, logger: Logger = Logger(label: "darkroom.worker"),
+                stop: StopRequest = StopRequest(), prepare: @escaping (PipelineRecord) throws -> Runner) throws {
+        self.session = session
+        self.options = options
+        self.logger = logger
+        self.stop = stop
+        self.prepare = prepare
+        queue = try WorkQueue(session: session)
+        id = "\(ProcessInfo.processInfo.hostName)-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
+        registration = WorkerRegistration(id: id, host: ProcessInfo.processInfo.hostName, pid: getpid(), temporaryFolder: "")
+    }
+
+    /// Works the queue until asked to stop (the job in hand is finished first) or, with
+    /// `exitWhenDone`, until no job is pending or running; then unregisters. Returns how many jobs
+    /// it handled. Throws when the queue's database fails outside a job.
+    @discardableResult
+    public func run() throws -> Int {
+        try queue.register(registration)
+        defer { finish() }
+        logger.info("worker \(id) started")
+        var handled = 0
+        while !stop.requested {
+            try keepAlive()
+            guard let job = try queue.claim(worker: id, lease: options.lease) else {
+                if options.exitWhenDone {
+                    let status = try queue.status()
+                    if status.pending == 0 && status.running == 0 { break }
+                }
+                stop.wait(seconds: options.poll)
+                continue
+            }
+            handle(job)
+            handled += 1
+        }
+        logger.info("worker \(id) stopping after \(handled) jobs\(stop.requested ? " (asked to stop)" : "")")
+        return handled
+    }
+
+    /// Heartbeats; registers again (and makes the temp folders again) when found stale meanwhile.
+    private func keepAlive() throws {
+        guard try queue.keepAlive(registration) else { return }
+        logger.warning("worker \(id) had been found stale and removed; registered again")
+        for library in libraries.values {
+            try FileManager.default.createDirectory(at: library.temporaryFolder, withIntermediateDirectories: true)
+        }
+    }
+
+    private func handle(_ job: ClaimedJob) {
+        let renewal = LeaseRenewal(queue: queue, job: job, lease: options.lease, worker: registration, logger: logger)
+        defer { renewal.stop() }
+        var subject = "job \(job.id)"
+        do {
+            let context = try pipeline(for: job)
+            renewal.update(worker: registration)
+            let unit = try JSONDecoder().decode(QueuedUnit.self, from: Data(job.payload.utf8))
+            let steps = context.runner.pipeline.steps
+            subject = unit.photo?.source ?? unit.step.flatMap { steps.indices.contains($0) ? steps[$0].name : nil } ?? subject
+            let outcome = context.runner.runQueued(unit, store: context.catalog.forJob(job), run: context.run,
+                                                   temporaryFolder: context.temporaryFolder)
+            // A failure after the lease was lost is the refusal to publish (or the new owner's business).
+            if renewal.isLost, case .failed = outcome { throw LeaseLost(job) }
+            switch outcome {
+            case .done(let published):
+                logger.debug("done \(subject) (attempt \(job.attempt)): \(published.count) files")
+            case .nothingToDo:
+                try queue.complete(job)
+                logger.debug("done \(subject): nothing to do")
+            case .failed(let step, let reason):
+                try record(failure: "\(subject) [\(step)]: \(reason)", of: job)
+            }
+        } catch let lost as LeaseLost {
+            logger.warning("\(subject): \(lost); another worker has the job")
+        } catch {
+            try? record(failure: "\(subject): \(error)", of: job)
+        }
+    }
+
+    private func record(failure: String, of job: ClaimedJob) throws {
+        switch try queue.fail(job, error: failure, backoff: options.backoff) {
+        case .retry(let after): logger.warning("failed (attempt \(job.attempt), retry in \(Int(after)) s): \(failure)")
+        case .failed: logger.error("failed for good after \(job.attempt) attempts: \(failure)")
+        }
+    }
+
+    /// The runner and catalog for a job's pipeline, loaded once per worker.
+    private func pipeline(for job: ClaimedJob) throws -> PipelineContext {
+        if let known = pipelines[job.pipeline.digest] { return known }
+        let runner = try prepare(job.pipeline)
+        let settings = runner.settings
+        let library = try self.library(settings.library)
+        let catalog = try PostgresCatalog(session: session, library: settings.library)
+        let run = try catalog.beginRun(pipeline: "\(job.pipeline.fileName) (worker \(id))")
+        let context = PipelineContext(runner: runner, catalog: catalog, run: run, temporaryFolder: library.temporaryFolder)
+        pipelines[job.pipeline.digest] = context
+        return context
+    }
+
+    /// Joins a library: its shared lock (no single-machine run meanwhile) and a temp folder of this
+    /// worker's own. Temp folders of stale workers (no live lease, no heartbeat for long) are removed.
+    private func library(_ url: URL) throws -> (lock: LibraryLock, temporaryFolder: URL) {
+        if let known = libraries[url.path] { return known }
+        let lock = try LibraryLock(library: url, shared: true)
+        let folder = try Runner.processTemporaryFolder(library: url)
+        registration.temporaryFolder = folder.path
+        try queue.register(registration)
+        for stale in try queue.staleWorkers(olderThan: max(600, 10 * options.lease)) {
+            if !stale.temporaryFolder.isEmpty { try? FileManager.default.removeItem(atPath: stale.temporaryFolder) }
+            try queue.unregisterWorker(id: stale.id)
+        }
+        libraries[url.path] = (lock, folder)
+        return (lock, folder)
+    }
+
+    private func finish() {
+        for context in pipelines.values {
+            let report = RunReport(pipeline: context.runner.pipeline.file, library: context.runner.settings.library.path)
+            try? context.catalog.finishRun(context.run, report: report)
+        }
+        for library in libraries.values { try? FileManager.default.removeItem(at: library.temporaryFolder) }
+        try? queue.unregisterWorker(id: id)
+    }
+}
+
+/// Asks a worker to stop after the job in hand: on SIGTERM or SIGINT (by default), or `request()`.
+public final class StopRequest: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var flag = false
+    private var sources: [DispatchSourceSignal] = []
+
+    /// A request made by any of `signals` (which no longer end the process), or by `request()`.
+    public init(signals: [Int32] = [SIGTERM, SIGINT]) {
+        for signalNumber in signals {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { [weak self] in self?.request() }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Whether a stop was asked for.
+    public var requested: Bool { condition.lock(); defer { condition.unlock() }; return flag }
+
+    /// Asks for a stop (wakes a worker waiting for work).
+    public func request() { condition.lock(); flag = true; condition.broadcast(); condition.unlock() }
+
+    /// Sleeps up to `seconds`, waking early when a stop is asked for.
+    public func wait(seconds: Double) {
+        condition.lock()
+        if !flag { _ = condition.wait(until: Date().addingTimeInterval(seconds)) }
+        condition.unlock()
+    }
+}
