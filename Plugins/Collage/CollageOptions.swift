@@ -87,7 +87,9 @@ extension Collage {
         public init(from decoder: Decoder) throws {
             let reader = try OptionsReader(decoder)
             let reference = try reader.value("template", default: "grid")
-            do { template = try TemplateLibrary.load(reference) } catch let error as TemplateLoadError {
+            do {
+                template = try TemplateLibrary.load(reference, pipelineFile: decoder.userInfo[.pipelineFile] as? String)
+            } catch let error as TemplateLoadError {
                 throw reader.invalid("template", expected: "a built-in template or a readable .yaml file", got: error.message)
             }
             let sizeText = try reader.value("size", default: "square")

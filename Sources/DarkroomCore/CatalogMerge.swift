@@ -42,7 +42,7 @@ public struct CatalogMerge {
     }
 
     /// A shard that started and never finished: still running, or killed and not run again.
-    public struct UnfinishedShard: Error, CustomStringConvertible {
+    public struct UnfinishedShard: RefusalError, CustomStringConvertible {
         public var manifests: [String]
         public var description: String {
             "these shards have not finished (still running, killed and not retried, or never started): "

@@ -22,12 +22,22 @@ public struct CatalogDrift: Codable, Sendable, Equatable {
     }
 }
 
-extension Catalog {
+/// Checks any catalog's outputs against the library's files, and finds what a lost catalog can be
+/// rebuilt from: the same rules for the SQLite catalog and the PostgreSQL one.
+public enum CatalogVerification {
+    /// A library file whose name carries a photo's content id, as `catalog rebuild` records it.
+    public struct Found: Sendable {
+        public var path: String
+        /// The content id in the file's name (a version 8 UUID).
+        public var id: String
+        public var size: Int64
+        public var sha256: String
+    }
+
     /// Checks every catalogued output against its file (exists, size, SHA-256) and lists library
     /// files the catalog does not know. Reads everything; changes nothing.
-    public func verify(library: URL) throws -> CatalogDrift {
+    public static func verify(outputs: [CatalogOutput], library: URL) -> CatalogDrift {
         var drift = CatalogDrift()
-        let outputs = try allOutputs()
         drift.checked = outputs.count
         for output in outputs {
             let url = library.appendingPathComponent(output.path)
@@ -38,44 +48,20 @@ extension Catalog {
             if info.size != output.size || (try? ContentHash.ofFile(url)) != output.sha256 { drift.changed.append(output.path) }
         }
         let known = Set(outputs.map(\.path))
-        drift.untracked = Catalog.libraryFiles(library).filter { !known.contains($0) }
+        drift.untracked = libraryFiles(library).filter { !known.contains($0) }
         return drift
     }
 
-    /// Rebuilds a lost catalog from the library itself: every untracked file whose name carries a
-    /// Darkroom content id is recorded as that photo's output (size and SHA-256 as found). The next
-    /// run over the originals adopts them: a photo whose id matches gets its rows, and its work is
-    /// taken as done (only metadata steps run again), so nothing is encoded twice.
-    /// Returns how many files were recorded and for how many photos.
-    public func rebuild(library: URL) throws -> (files: Int, photos: Int) {
-        let known = Set(try allOutputs().map(\.path))
-        var ids = Set<String>()
-        var files = 0
-        for path in Catalog.libraryFiles(library) where !known.contains(path) {
+    /// The library's files outside `known` whose names carry a Darkroom content id, hashed: what a
+    /// rebuild records as that photo's outputs.
+    public static func rebuildable(library: URL, known: Set<String>) throws -> [Found] {
+        try libraryFiles(library).filter { !known.contains($0) }.compactMap { path in
             let name = (path as NSString).lastPathComponent
-            guard let match = Catalog.contentID.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)),
-                  let range = Range(match.range, in: name) else { continue }
+            guard let match = contentID.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)),
+                  let range = Range(match.range, in: name) else { return nil }
             let url = library.appendingPathComponent(path)
-            guard let info = FileInfo(path: url.path), info.isRegularFile else { continue }
-            let id = String(name[range])
-            let sha = try ContentHash.ofFile(url)
-            try database.write { db in
-                try db.execute(sql: "INSERT OR REPLACE INTO outputs (path, step, subject, size, sha256, run_id) VALUES (?, 'rebuilt', ?, ?, ?, NULL)",
-                               arguments: [path, "id:" + id, info.size, sha])
-            }
-            ids.insert(id)
-            files += 1
-        }
-        return (files, ids.count)
-    }
-
-    /// Gives the outputs a rebuild recorded under a photo's id to the photo with that content hash;
-    /// returns how many there were.
-    public func adopt(contentHash: String) throws -> Int {
-        let id = "id:" + ContentHash.uuid(fromHex: contentHash).uuidString.lowercased()
-        return try database.write { db in
-            try db.execute(sql: "UPDATE outputs SET subject = ? WHERE subject = ?", arguments: [contentHash, id])
-            return db.changesCount
+            guard let info = FileInfo(path: url.path), info.isRegularFile else { return nil }
+            return Found(path: path, id: String(name[range]), size: info.size, sha256: try ContentHash.ofFile(url))
         }
     }
 
@@ -94,5 +80,38 @@ extension Catalog {
         }
         walk(library, "")
         return files
+    }
+}
+
+extension Catalog {
+    /// Checks every catalogued output against its file and lists files the catalog does not know.
+    public func verify(library: URL) throws -> CatalogDrift {
+        CatalogVerification.verify(outputs: try allOutputs(), library: library)
+    }
+
+    /// Rebuilds a lost catalog from the library itself: every untracked file whose name carries a
+    /// Darkroom content id is recorded as that photo's output (size and SHA-256 as found). The next
+    /// run over the originals adopts them: a photo whose id matches gets its rows, and its work is
+    /// taken as done (only metadata steps run again), so nothing is encoded twice.
+    /// Returns how many files were recorded and for how many photos.
+    public func rebuild(library: URL) throws -> (files: Int, photos: Int) {
+        let found = try CatalogVerification.rebuildable(library: library, known: Set(try allOutputs().map(\.path)))
+        try database.write { db in
+            for file in found {
+                try db.execute(sql: "INSERT OR REPLACE INTO outputs (path, step, subject, size, sha256, run_id) VALUES (?, 'rebuilt', ?, ?, ?, NULL)",
+                               arguments: [file.path, "id:" + file.id, file.size, file.sha256])
+            }
+        }
+        return (found.count, Set(found.map(\.id)).count)
+    }
+
+    /// Gives the outputs a rebuild recorded under a photo's id to the photo with that content hash;
+    /// returns how many there were.
+    public func adopt(contentHash: String) throws -> Int {
+        let id = "id:" + ContentHash.uuid(fromHex: contentHash).uuidString.lowercased()
+        return try database.write { db in
+            try db.execute(sql: "UPDATE outputs SET subject = ? WHERE subject = ?", arguments: [contentHash, id])
+            return db.changesCount
+        }
     }
 }

@@ -17,6 +17,7 @@ struct NodeDecoding {
     func decode<T: Decodable>(_ type: T.Type, from node: Node, keyPath: String, userInfo context: Any? = nil) throws -> T {
         let session = NodeDecodingSession()
         session.userInfo = context.map { [ConfiguredStepBox.descriptorKey: $0] } ?? [:]
+        session.userInfo[.pipelineFile] = file
         let value: T
         do {
             value = try T(from: NodeDecoder(node: node, codingPath: [], session: session))

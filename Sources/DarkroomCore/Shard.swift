@@ -87,7 +87,7 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// A `--shard` value that cannot be used.
-public struct ShardError: Error, CustomStringConvertible {
+public struct ShardError: RefusalError, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
 }

@@ -24,6 +24,12 @@ public struct OptionField: Sendable, Equatable {
     }
 }
 
+extension CodingUserInfoKey {
+    /// The path of the file being decoded (the pipeline file, for a stage's options), so that an
+    /// option naming another file (a collage template) can be read relative to it.
+    public static let pipelineFile = CodingUserInfoKey(rawValue: "darkroom.pipelineFile")!
+}
+
 /// Options for a stage that takes none.
 public struct NoOptions: StageOptions {
     public static let fields: [OptionField] = []

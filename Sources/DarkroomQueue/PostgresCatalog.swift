@@ -14,7 +14,7 @@ public final class PostgresCatalog: CatalogStore {
     public let library: URL
 
     /// The database holds another library's catalog.
-    public struct WrongLibrary: Error, CustomStringConvertible {
+    public struct WrongLibrary: RefusalError, CustomStringConvertible {
         /// The library the database records.
         public var recorded: String
         /// The library that was asked for.
@@ -135,8 +135,13 @@ public final class PostgresCatalog: CatalogStore {
 
     /// The catalogued output at a library-relative path, if any.
     public func output(at path: String) throws -> CatalogOutput? {
-        try session.query("SELECT path, step, subject, size, sha256 FROM outputs WHERE path = \(path)")
-            .first.map(PostgresCatalog.output)
+        try session.query("""
+            SELECT path, step, subject, size, sha256, assets.original_path FROM outputs
+            LEFT JOIN assets ON assets.content_hash = outputs.subject WHERE path = \(path)
+            """).first.map { row in
+            let (path, step, subject, size, sha256, source) = try row.decode((String, String, String, Int64, String, String?).self)
+            return CatalogOutput(path: path, step: step, subject: subject, size: size, sha256: sha256, sourcePath: source)
+        }
     }
 
     /// Every published file, by path (for `catalog verify`).

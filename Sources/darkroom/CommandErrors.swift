@@ -22,7 +22,7 @@ enum ExitStatus {
         switch error {
         case let exit as ExitCode: return (exit, nil)
         case let diagnostics as Diagnostics: return (refused, diagnostics.description)
-        case is RunError, is ShardError, is ValidationError: return (refused, "error: \(error)")
+        case is RefusalError, is ValidationError: return (refused, "error: \(error)")
         default: return (incomplete, "error: \(error)")
         }
     }

@@ -34,9 +34,10 @@ struct Worker: ParsableCommand {
     var verbose = false
 
     func validate() throws {
-        guard lease >= 1 else { throw ValidationError("--lease must be at least 1 second, got \(lease)") }
-        guard backoff >= 0, poll > 0 else { throw ValidationError("--backoff must not be negative and --poll must be positive") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        guard (1...86_400).contains(lease) else { throw ValidationError("--lease must be from 1 to 86400 seconds, got \(lease)") }
+        guard (0...86_400).contains(backoff) else { throw ValidationError("--backoff must be from 0 to 86400 seconds, got \(backoff)") }
+        guard poll > 0, poll <= 3_600 else { throw ValidationError("--poll must be above 0 and at most 3600 seconds, got \(poll)") }
+        guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
     }
 
     func run() throws {

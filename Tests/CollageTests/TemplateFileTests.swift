@@ -91,6 +91,17 @@ final class TemplateFileTests: XCTestCase {
         }
     }
 
+    /// `darkroom run pipelines/mine.yaml` from anywhere: a template named in the pipeline is read beside it.
+    func testATemplateFileIsFoundBesideThePipeline() throws {
+        let folder = try TemporaryFolder("collage-template")
+        try "name: pair\ngrid: { rows: 1, columns: 2 }\n".write(toFile: folder.path("pair.yaml").path, atomically: true, encoding: .utf8)
+        let pipeline = folder.path("collage.yaml").path
+        try "steps:\n  - exif-date\n  - collage: { template: pair.yaml }\n".write(toFile: pipeline, atomically: true, encoding: .utf8)
+        XCTAssertNotEqual(FileManager.default.currentDirectoryPath, folder.url.path)
+        let loaded = try PipelineLoader(registry: BuiltInStages.registry).load(path: pipeline)
+        XCTAssertEqual(loaded.steps.map(\.name), ["exif-date", "collage"])
+    }
+
     func testAUserTemplateFileRenders() throws {
         let folder = try TemporaryFolder("collage-template")
         let path = folder.path("diagonal.yaml").path

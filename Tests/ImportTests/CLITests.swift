@@ -80,6 +80,11 @@ final class CLITests: XCTestCase {
                                     "--queue", "postgres://nobody@127.0.0.1:1/none", "--max-megapixels", "inf"])
         XCTAssertEqual(enqueue.status, 2, enqueue.err)
         XCTAssertTrue(enqueue.err.contains("--max-megapixels"), enqueue.err)
+        for (option, value) in [("--lease", "inf"), ("--poll", "nan"), ("--backoff", "-1")] {
+            let worker = try darkroom(["worker", "--queue", "postgres://nobody@127.0.0.1:1/none", option, value])
+            XCTAssertEqual(worker.status, 2, "\(option) \(value): \(worker.err)")
+            XCTAssertTrue(worker.err.contains(option), worker.err)
+        }
     }
 
     /// Exit 3 when a command could not complete (here: its report cannot be written), distinct from

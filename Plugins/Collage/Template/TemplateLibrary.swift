@@ -19,10 +19,6 @@ public enum TemplateLibrary {
     /// `PipelineLoader.load` with `TemplateSources.loading`.
     @TaskLocal public static var sources: TemplateSources?
 
-    /// The key under which a pipeline loader may hand the pipeline file's path to option decoding
-    /// (`decoder.userInfo[TemplateLibrary.pipelineFileKey] as? String`), for `load(_:pipelineFile:)`.
-    public static let pipelineFileKey = CodingUserInfoKey(rawValue: "darkroom.pipelineFile")!
-
     /// A loaded template with the text it came from (hashed, so editing a template file redoes the collages).
     public struct Loaded: Sendable {
         public var template: CollageTemplate
