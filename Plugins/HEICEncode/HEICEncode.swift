@@ -44,12 +44,7 @@ public struct HEICEncode: Stage {
             let reader = try OptionsReader(decoder)
             quality = try reader.value("quality", default: Options.defaultQuality, where: { (1...100).contains($0) },
                                        expected: "an integer from 1 to 100")
-            preset = try reader.value("preset", default: Options.defaultPreset)
-            if !HEIFEncodeSettings.presets.contains(preset) {
-                var expected = "one of \(HEIFEncodeSettings.presets.joined(separator: ", "))"
-                if let near = Suggestion.nearest(to: preset, in: HEIFEncodeSettings.presets) { expected += " (did you mean '\(near)'?)" }
-                throw reader.invalid("preset", expected: expected, got: "'\(preset)'")
-            }
+            preset = try reader.oneOf("preset", HEIFEncodeSettings.presets, default: Options.defaultPreset)
             output = try reader.value("output", default: try PathTemplate(Options.defaultOutput))
         }
     }

@@ -308,7 +308,6 @@ public final class Runner {
         case notAttempted
     }
 
-
     func process(_ entry: SurveyEntry, catalog: CatalogStore, publisher: Publisher,
                          failures: FailureSink) -> (Outcome, ItemRecord?) {
         let file = entry.found

@@ -98,6 +98,17 @@ public struct OptionsReader {
         throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [OptionKey(key)], debugDescription: message))
     }
 
+    /// One of `names` at `key` (or `defaultValue`), suggesting the nearest when the value is not one of them.
+    public func oneOf(_ key: String, _ names: [String], default defaultValue: String) throws -> String {
+        let value = try optional(key, String.self) ?? defaultValue
+        guard names.contains(value) else {
+            var expected = "one of \(names.joined(separator: ", "))"
+            if let near = Suggestion.nearest(to: value, in: names) { expected += " (did you mean '\(near)'?)" }
+            throw invalid(key, expected: expected, got: "'\(value)'")
+        }
+        return value
+    }
+
     /// A path template at `key` (or `defaultTemplate`), which may also use `extraFields`.
     public func template(_ key: String, default defaultTemplate: String, extraFields: [String] = []) throws -> PathTemplate {
         let text = try optional(key, String.self) ?? defaultTemplate
