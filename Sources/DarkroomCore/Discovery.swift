@@ -1,7 +1,8 @@
 import Foundation
 
 /// Walks input folders: include/exclude globs, a deterministic order (sorted by path), symbolic
-/// links reported rather than followed (unless asked, and then without looping).
+/// links reported rather than followed (unless asked, and then without looping). Every regular file
+/// under the inputs is either found or passed over with its reason: nothing is left out silently.
 public struct Discovery {
     /// A file found under an input folder.
     public struct Found: Sendable, Hashable {
@@ -15,10 +16,17 @@ public struct Discovery {
         public var inode: UInt64
     }
 
-    /// Something passed over, with the reason (a symlink, an unreadable folder).
+    /// Something passed over, with the reason (a video in a photo pipeline, an edit sidecar, a hidden
+    /// file, a symbolic link, an unreadable folder).
     public struct Skipped: Sendable, Hashable {
         public var path: String
         public var reason: String
+        /// What it is, for counting in a summary: a singular noun phrase whose last word takes an
+        /// `s` in the plural (`.AAE edit sidecar`, `hidden file`, `.mov video`).
+        public var kind: String
+
+        /// Whether it is a file (not a missing input or an unreadable folder): files count as found.
+        public var isFile: Bool { kind != "missing input" && kind != "unreadable folder" }
     }
 
     public let spec: InputSpec
@@ -42,7 +50,7 @@ public struct Discovery {
         for folder in folders {
             let root = folder.standardizedFileURL
             guard let info = FileInfo(path: root.path) else {
-                skipped.append(Skipped(path: root.path, reason: "input folder does not exist"))
+                skipped.append(Skipped(path: root.path, reason: "input folder does not exist", kind: "missing input"))
                 continue
             }
             if info.isRegularFile {
@@ -54,20 +62,22 @@ public struct Discovery {
                 }
                 continue
             }
-            walk(root, relative: "", into: &found, skipped: &skipped, seen: &seenFiles, visited: &visitedDirectories)
+            walk(root, relative: "", passingOver: nil, into: &found, skipped: &skipped, seen: &seenFiles, visited: &visitedDirectories)
         }
         return (found, skipped)
     }
 
-    private func walk(_ directory: URL, relative: String, into found: inout [Found], skipped: inout [Skipped],
-                      seen: inout Set<String>, visited: inout Set<FileID>) {
+    /// Walks one folder. In a folder the globs exclude (`passingOver` holds why), every file is
+    /// passed over with that reason.
+    private func walk(_ directory: URL, relative: String, passingOver folderReason: Skipped?, into found: inout [Found],
+                      skipped: inout [Skipped], seen: inout Set<String>, visited: inout Set<FileID>) {
         if avoiding.contains(where: { $0.path == directory.resolvingSymlinksInPath().path }) { return }
         if let info = FileInfo(path: directory.path, followLinks: true), !visited.insert(info.id).inserted { return }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         } catch {
-            skipped.append(Skipped(path: directory.path, reason: "cannot list folder: \(error.localizedDescription)"))
+            skipped.append(Skipped(path: directory.path, reason: "cannot list folder: \(error.localizedDescription)", kind: "unreadable folder"))
             return
         }
         for name in names {
@@ -76,24 +86,67 @@ public struct Discovery {
             guard var info = FileInfo(path: url.path) else { continue }
             if info.isSymlink {
                 guard spec.followSymlinks, let target = FileInfo(path: url.path, followLinks: true) else {
-                    if include.contains(where: { $0.matches(path) }) || FileInfo(path: url.path, followLinks: true)?.isDirectory == true {
-                        skipped.append(Skipped(path: url.path, reason: "symbolic link not followed"))
-                    }
+                    skipped.append(Skipped(path: url.path, reason: "symbolic link not followed", kind: "symbolic link"))
                     continue
                 }
                 info = target
             }
             if info.isDirectory {
-                if exclude.contains(where: { $0.matches(path) || $0.matches(path + "/_") }) { continue }
-                walk(url, relative: path, into: &found, skipped: &skipped, seen: &seen, visited: &visited)
-            } else if info.isRegularFile,
-                      include.contains(where: { $0.matches(path) }),
-                      !exclude.contains(where: { $0.matches(path) }),
-                      seen.insert(url.path).inserted {
-                found.append(Found(url: url, relativePath: path, size: info.size,
-                                   modificationDate: info.modificationDate,
-                                   modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode))
+                var reason = folderReason
+                if reason == nil, exclude.contains(where: { $0.matches(path) || $0.matches(path + "/_") }) {
+                    reason = name.hasPrefix(".") ? Skipped(path: "", reason: "in the hidden folder \(path)", kind: "hidden file")
+                                                 : Skipped(path: "", reason: "in \(path), which the pipeline's globs exclude", kind: "excluded file")
+                }
+                walk(url, relative: path, passingOver: reason, into: &found, skipped: &skipped, seen: &seen, visited: &visited)
+            } else if info.isRegularFile, seen.insert(url.path).inserted {
+                if let folderReason {
+                    skipped.append(Skipped(path: url.path, reason: folderReason.reason, kind: folderReason.kind))
+                } else if let passedOver = passedOver(name: name, path: path, siblings: names) {
+                    skipped.append(Skipped(path: url.path, reason: passedOver.reason, kind: passedOver.kind))
+                } else {
+                    found.append(Found(url: url, relativePath: path, size: info.size,
+                                       modificationDate: info.modificationDate,
+                                       modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode))
+                }
             }
+        }
+    }
+}
+
+extension Discovery {
+    /// Why a file is not an input of this pipeline (nil when it is): hidden, excluded by the globs, or
+    /// outside the include globs, said by what it is (a video, an edit sidecar, a RAW photo...).
+    func passedOver(name: String, path: String, siblings: [String]) -> (reason: String, kind: String)? {
+        if exclude.contains(where: { $0.matches(path) }) {
+            return name.hasPrefix(".") ? ("hidden file", "hidden file") : ("excluded by the pipeline's globs", "excluded file")
+        }
+        if include.contains(where: { $0.matches(path) }) { return nil }
+        let ext = (name as NSString).pathExtension
+        let stem = (name as NSString).deletingPathExtension
+        func sibling() -> String? {
+            // `IMG_1.AAE` for `IMG_1.HEIC`, and both `photo.jpg.xmp` and `photo.xmp` for `photo.jpg`;
+            // a photo this pipeline takes first.
+            let candidates = siblings.filter { $0 != name && ($0.lowercased() == stem.lowercased()
+                                                              || ($0 as NSString).deletingPathExtension.lowercased() == stem.lowercased()) }
+            let folder = (path as NSString).deletingLastPathComponent
+            let taken = candidates.first { candidate in
+                include.contains { $0.matches(folder.isEmpty ? candidate : folder + "/" + candidate) }
+            }
+            return taken ?? candidates.first
+        }
+        switch ext.lowercased() {
+        case "mov", "mp4", "m4v", "3gp", "mts", "m2ts", "avi", "mkv", "webm":
+            return ("video (.\(ext)): this pipeline takes photos only", ".\(ext.lowercased()) video")
+        case "aae":
+            return ("Apple edit sidecar (.\(ext))" + (sibling().map { " of \($0)" } ?? ""), ".AAE edit sidecar")
+        case "xmp":
+            return ("XMP sidecar" + (sibling().map { " of \($0)" } ?? ""), ".xmp sidecar")
+        case "cr2", "cr3", "nef", "arw", "dng", "raf", "orf", "rw2", "pef", "srw":
+            return ("RAW photo (.\(ext)): not read (libvips 8.14 has no RAW loader)", ".\(ext.lowercased()) RAW photo")
+        case "":
+            return ("not a photo or video: no extension", "extensionless file")
+        default:
+            return ("not a photo or video: .\(ext)", ".\(ext.lowercased()) file")
         }
     }
 }

@@ -2,11 +2,13 @@ import Foundation
 
 /// What a run did: counts, every failure with its reason, and what was published.
 public struct RunReport: Codable, Sendable {
-    /// A file (or collection step) that failed, and why.
+    /// A file (or collection step) that failed, or a file passed over, and why.
     public struct Failure: Codable, Sendable, Hashable {
         public var path: String
         public var step: String
         public var reason: String
+        /// For a file passed over: what it is (`.AAE edit sidecar`, `hidden file`), for counting.
+        public var kind: String? = nil
     }
 
     /// An input that was the same photo as another input of this run.
@@ -17,7 +19,7 @@ public struct RunReport: Codable, Sendable {
 
     public var pipeline: String
     public var library: String
-    /// Files found under the inputs.
+    /// Files found under the inputs: the pipeline's inputs and the files passed over.
     public var found = 0
     /// Photos that had work to do and completed it.
     public var processed = 0
@@ -33,7 +35,8 @@ public struct RunReport: Codable, Sendable {
     public var stopped: String?
     public var failures: [Failure] = []
     public var duplicateFiles: [Duplicate] = []
-    /// Inputs passed over without being read (symbolic links, unreadable folders), with the reason.
+    /// Files passed over without being read (videos in a photo pipeline, sidecars, hidden files,
+    /// symbolic links, unreadable folders), with the reason.
     public var passedOver: [Failure] = []
     /// Files published into the library this run (library-relative paths).
     public var published: [String] = []
@@ -49,10 +52,15 @@ public struct RunReport: Codable, Sendable {
     /// Whether everything that was tried succeeded.
     public var succeeded: Bool { failures.isEmpty && stopped == nil }
 
-    /// The human summary printed at the end of a run.
-    public var summary: String {
-        var lines = [(shard.map { "shard \($0): " } ?? "") + String(format: "%d found: %d processed, %d already done, %d duplicates, %d failed (%.1f s); %d files written",
-                            found, processed, skipped, duplicates, failed, seconds, published.count)]
+    /// The human summary printed at the end of a run, passed-over files counted by kind.
+    public var summary: String { summary(listingPassedOver: false) }
+
+    /// The summary; with `listingPassedOver` (`--verbose`) every passed-over file is listed too.
+    public func summary(listingPassedOver: Bool) -> String {
+        var counts = String(format: "%d found: %d processed, %d already done, %d duplicates, %d failed",
+                            found, processed, skipped, duplicates, failed)
+        if !passedOver.isEmpty { counts += ", \(passedOver.count) passed over: " + RunReport.countedByKind(passedOver) }
+        var lines = [(shard.map { "shard \($0): " } ?? "") + counts + String(format: " (%.1f s); %d files written", seconds, published.count)]
         if let stopped { lines.append("error: \(stopped); \(notAttempted) photos not tried") }
         for failure in failures.sorted(by: { $0.path < $1.path }) {
             lines.append("  failed: \(failure.path) [\(failure.step)]: \(failure.reason)")
@@ -60,10 +68,19 @@ public struct RunReport: Codable, Sendable {
         for duplicate in duplicateFiles.sorted(by: { $0.path < $1.path }) {
             lines.append("  duplicate: \(duplicate.path) is the same photo as \(duplicate.sameAs)")
         }
-        for item in passedOver.sorted(by: { $0.path < $1.path }) {
-            lines.append("  passed over: \(item.path): \(item.reason)")
+        if listingPassedOver {
+            for item in passedOver.sorted(by: { $0.path < $1.path }) {
+                lines.append("  passed over: \(item.path): \(item.reason)")
+            }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `2 .AAE edit sidecars, 1 .txt file`: the most common kind first.
+    static func countedByKind(_ items: [Failure]) -> String {
+        let counts = Dictionary(grouping: items, by: { $0.kind ?? "other file" }).mapValues(\.count)
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\($0.value) \($0.value == 1 ? $0.key : $0.key + "s")" }.joined(separator: ", ")
     }
 }
 
@@ -73,6 +90,8 @@ public struct RunPlan: Codable, Sendable {
     public struct Entry: Codable, Sendable, Hashable {
         public enum Action: String, Codable, Sendable {
             case process, skip, duplicate, unreadable
+            /// Not an input of this pipeline (a video, a sidecar, a hidden file); `note` says why.
+            case passOver = "pass-over"
         }
 
         public var path: String
@@ -88,6 +107,8 @@ public struct RunPlan: Codable, Sendable {
     public var entries: [Entry] = []
     /// Collection steps and whether they would run.
     public var collections: [Entry] = []
+    /// Files that are not inputs of this pipeline, with the reason.
+    public var passedOver: [Entry] = []
 
     /// The plan as lines for a terminal.
     public var text: String {
@@ -98,12 +119,16 @@ public struct RunPlan: Codable, Sendable {
             if let note = entry.note { line += "  (\(note))" }
             lines.append(line)
         }
+        for entry in passedOver {
+            lines.append("\(entry.action.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(entry.path)  (\(entry.note ?? ""))")
+        }
         for entry in collections {
             lines.append("\(entry.action.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(entry.path)")
         }
         let counts = Dictionary(grouping: entries, by: \.action).mapValues(\.count)
         lines.append("\(entries.count) inputs: \(counts[.process] ?? 0) to process, \(counts[.skip] ?? 0) already done, "
-                     + "\(counts[.duplicate] ?? 0) duplicates, \(counts[.unreadable] ?? 0) unreadable")
+                     + "\(counts[.duplicate] ?? 0) duplicates, \(counts[.unreadable] ?? 0) unreadable"
+                     + (passedOver.isEmpty ? "" : "; \(passedOver.count) passed over"))
         return lines.joined(separator: "\n")
     }
 }

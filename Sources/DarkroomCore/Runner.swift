@@ -103,6 +103,9 @@ public final class Runner {
                 }
             }
         }
+        plan.passedOver = survey.skipped.filter { shard?.owns(name: $0.path) ?? true }.map {
+            RunPlan.Entry(path: $0.path, id: nil, action: .passOver, steps: [], note: $0.reason)
+        }
         for step in pipeline.collectionSteps {
             // Up to date only when no photo has work and the step's unit matches what it would see;
             // a shard's plan cannot tell (the other shards' photos count too).
@@ -163,8 +166,8 @@ public final class Runner {
             survey.skipped = survey.skipped.filter { shard.owns(name: $0.path) }
             if !pipeline.collectionSteps.isEmpty { others = all.filter { !shard.owns(contentHash: $0.owner) } }
         }
-        report.found = survey.entries.count
-        report.passedOver = survey.skipped.map { RunReport.Failure(path: $0.path, step: "discover", reason: $0.reason) }
+        report.passedOver = survey.skipped.map { RunReport.Failure(path: $0.path, step: "discover", reason: $0.reason, kind: $0.kind) }
+        report.found = survey.entries.count + survey.skipped.filter(\.isFile).count
 
         var records: [ItemRecord?] = Array(repeating: nil, count: survey.entries.count)
         var outcomes: [Outcome] = Array(repeating: .skipped, count: survey.entries.count)

@@ -33,7 +33,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Redo all work even when the catalog says it is current.")
     var force = false
 
-    @Flag(name: .shortAndLong, help: "Log each file.")
+    @Flag(name: .shortAndLong, help: "Log each file, and list every file passed over (the summary counts them by kind).")
     var verbose = false
 
     @Option(help: ArgumentHelp("Run one shard of a sweep: I/N (I counted from 0), or auto / auto/N to read I (and N) from the array job "
@@ -83,7 +83,7 @@ struct Run: ParsableCommand {
             }
             if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             if let report { try Data(try Self.json(result).utf8).write(to: URL(fileURLWithPath: report)) }
-            if json { print(try Self.json(result)) } else { print(result.summary) }
+            if json { print(try Self.json(result)) } else { print(result.summary(listingPassedOver: verbose)) }
             if result.stopped != nil { throw ExitStatus.incomplete }
             if !result.succeeded { throw ExitStatus.failuresListed }
         }

@@ -62,8 +62,36 @@ final class DiscoveryTests: XCTestCase {
         let discovery = Discovery(spec: InputSpec(), avoiding: [folder.path("in/library")])
         let (found, skipped) = discovery.files(in: [folder.path("in")])
         XCTAssertEqual(found.map(\.relativePath), ["a/c.jpg", "b.jpg"])
-        XCTAssertEqual(Set(skipped.map { ($0.path as NSString).lastPathComponent }), ["link.jpg", "loop"])
-        XCTAssertTrue(skipped.allSatisfy { $0.reason == "symbolic link not followed" })
+        let reasons = Dictionary(uniqueKeysWithValues: skipped.map { (($0.path as NSString).lastPathComponent, $0.reason) })
+        XCTAssertEqual(reasons, ["d.jpg": "in the hidden folder .trash", "link.jpg": "symbolic link not followed",
+                                 "loop": "symbolic link not followed", "notes.txt": "not a photo or video: .txt"],
+                       "every file but the library's is found or passed over with its reason")
+    }
+
+    /// A camera roll as it is: every file ends found or passed over, said by what it is.
+    func testEveryFileIsFoundOrPassedOverWithWhatItIs() throws {
+        let folder = try TemporaryFolder("discovery-roll")
+        let names = ["IMG_0100.HEIC", "IMG_0100.AAE", "IMG_0101.MOV", "clip.mp4", "DSC_0001.NEF", "DSC_0001.JPG", "DSC_0001.JPG.xmp",
+                     "notes.txt", "README", ".DS_Store", "Thumbs/.hidden.jpg"]
+        for name in names {
+            try FileManager.default.createDirectory(at: folder.path("in/" + name).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: folder.path("in/" + name))
+        }
+        let (found, skipped) = Discovery(spec: InputSpec()).files(in: [folder.path("in")])
+        XCTAssertEqual(found.map(\.relativePath), ["DSC_0001.JPG", "IMG_0100.HEIC"])
+        XCTAssertEqual(found.count + skipped.count, names.count, "nothing left out silently")
+        let byName = Dictionary(uniqueKeysWithValues: skipped.map { (($0.path as NSString).lastPathComponent, "\($0.kind): \($0.reason)") })
+        XCTAssertEqual(byName, [
+            "IMG_0100.AAE": ".AAE edit sidecar: Apple edit sidecar (.AAE) of IMG_0100.HEIC",
+            "IMG_0101.MOV": ".mov video: video (.MOV): this pipeline takes photos only",
+            "clip.mp4": ".mp4 video: video (.mp4): this pipeline takes photos only",
+            "DSC_0001.NEF": ".nef RAW photo: RAW photo (.NEF): not read (libvips 8.14 has no RAW loader)",
+            "DSC_0001.JPG.xmp": ".xmp sidecar: XMP sidecar of DSC_0001.JPG",
+            "notes.txt": ".txt file: not a photo or video: .txt",
+            "README": "extensionless file: not a photo or video: no extension",
+            ".DS_Store": "hidden file: hidden file",
+            ".hidden.jpg": "hidden file: hidden file",
+        ])
     }
 
     func testFollowingLinksDoesNotLoop() throws {

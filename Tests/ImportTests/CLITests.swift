@@ -103,6 +103,41 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(result.err.hasPrefix("error: "), result.err)
     }
 
+    /// A folder with a photo, a video and an edit sidecar: the summary, the dry run and the JSON
+    /// report account for every file, and `--verbose` lists what was passed over.
+    func testEveryFileOfAFolderIsAccountedFor() throws {
+        let folder = try TemporaryFolder("cli-accounted")
+        let input = folder.path("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ImportTests.samples.appendingPathComponent("Phone/garden.webp"),
+                                         to: input.appendingPathComponent("IMG_0100.webp"))
+        try Data("not really a movie".utf8).write(to: input.appendingPathComponent("IMG_0100.MOV"))
+        try Data("<plist/>".utf8).write(to: input.appendingPathComponent("IMG_0100.AAE"))
+        let pipeline = folder.path("p.yaml")
+        try Data("steps:\n  - exif-date\n  - thumbnail\n".utf8).write(to: pipeline)
+        let run = ["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path]
+
+        let plan = try darkroom(run + ["--dry-run"])
+        XCTAssertEqual(plan.status, 0, plan.err)
+        XCTAssertTrue(plan.out.contains("pass-over  \(input.path)/IMG_0100.MOV  (video (.MOV): this pipeline takes photos only)"), plan.out)
+        XCTAssertTrue(plan.out.contains("1 inputs: 1 to process, 0 already done, 0 duplicates, 0 unreadable; 2 passed over"), plan.out)
+
+        let result = try darkroom(run)
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.hasPrefix("3 found: 1 processed, 0 already done, 0 duplicates, 0 failed, "
+                                           + "2 passed over: 1 .AAE edit sidecar, 1 .mov video ("), result.out)
+        XCTAssertFalse(result.out.contains("passed over: \(input.path)"), "listed only with --verbose")
+
+        let verbose = try darkroom(run + ["--verbose"])
+        XCTAssertTrue(verbose.out.contains("  passed over: \(input.path)/IMG_0100.AAE: Apple edit sidecar (.AAE) of IMG_0100.webp"), verbose.out)
+
+        let json = try darkroom(run + ["--json"])
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        XCTAssertEqual(report["found"] as? Int, 3)
+        let passedOver = try XCTUnwrap(report["passedOver"] as? [[String: Any]])
+        XCTAssertEqual(Set(passedOver.compactMap { $0["kind"] as? String }), [".AAE edit sidecar", ".mov video"])
+    }
+
     func testStagesListsEveryStageWithItsOptions() throws {
         let result = try darkroom(["stages"])
         XCTAssertEqual(result.status, 0)
