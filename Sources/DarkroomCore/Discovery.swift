@@ -80,6 +80,7 @@ public struct Discovery {
             skipped.append(Skipped(path: directory.path, reason: "cannot list folder: \(error.localizedDescription)", kind: "unreadable folder"))
             return
         }
+        let siblings = Siblings(names)
         for name in names {
             let url = directory.appendingPathComponent(name)
             let path = relative.isEmpty ? name : relative + "/" + name
@@ -101,7 +102,7 @@ public struct Discovery {
             } else if info.isRegularFile, seen.insert(url.path).inserted {
                 if let folderReason {
                     skipped.append(Skipped(path: url.path, reason: folderReason.reason, kind: folderReason.kind))
-                } else if let passedOver = passedOver(name: name, path: path, siblings: names) {
+                } else if let passedOver = passedOver(name: name, path: path, siblings: siblings) {
                     skipped.append(Skipped(path: url.path, reason: passedOver.reason, kind: passedOver.kind))
                 } else {
                     found.append(Found(url: url, relativePath: path, size: info.size,
@@ -116,7 +117,7 @@ public struct Discovery {
 extension Discovery {
     /// Why a file is not an input of this pipeline (nil when it is): hidden, excluded by the globs, or
     /// outside the include globs, said by what it is (a video, an edit sidecar, a RAW photo...).
-    func passedOver(name: String, path: String, siblings: [String]) -> (reason: String, kind: String)? {
+    func passedOver(name: String, path: String, siblings: Siblings) -> (reason: String, kind: String)? {
         if exclude.contains(where: { $0.matches(path) }) {
             return name.hasPrefix(".") ? ("hidden file", "hidden file") : ("excluded by the pipeline's globs", "excluded file")
         }
@@ -126,8 +127,7 @@ extension Discovery {
         func sibling() -> String? {
             // `IMG_1.AAE` for `IMG_1.HEIC`, and both `photo.jpg.xmp` and `photo.xmp` for `photo.jpg`;
             // a photo this pipeline takes first.
-            let candidates = siblings.filter { $0 != name && ($0.lowercased() == stem.lowercased()
-                                                              || ($0 as NSString).deletingPathExtension.lowercased() == stem.lowercased()) }
+            let candidates = siblings.named(stem).filter { $0 != name }
             let folder = (path as NSString).deletingLastPathComponent
             let taken = candidates.first { candidate in
                 include.contains { $0.matches(folder.isEmpty ? candidate : folder + "/" + candidate) }
@@ -149,6 +149,25 @@ extension Discovery {
             return ("not a photo or video: .\(ext)", ".\(ext.lowercased()) file")
         }
     }
+}
+
+/// The names in one folder, indexed so a sidecar finds its photo without scanning the folder again
+/// (an iPhone export can hold thousands of `.AAE` files beside their photos).
+struct Siblings {
+    private var byKey: [String: [String]] = [:]
+
+    init(_ names: [String]) {
+        for name in names {
+            let full = name.lowercased()
+            let stem = (full as NSString).deletingPathExtension
+            byKey[full, default: []].append(name)
+            if stem != full { byKey[stem, default: []].append(name) }
+        }
+    }
+
+    /// The names that are `stem` (`photo.jpg` for `photo.jpg.xmp`) or whose name without its
+    /// extension is `stem` (`IMG_1.HEIC` for `IMG_1.AAE`), ignoring case, in folder order.
+    func named(_ stem: String) -> [String] { byKey[stem.lowercased()] ?? [] }
 }
 
 /// Device and inode: identifies a file whatever its path.

@@ -10,8 +10,8 @@ struct CatalogArguments: ParsableArguments {
                                + ".darkroom/catalog.sqlite.", valueName: "URL"))
     var catalog: String?
 
-    /// `--catalog`, or else `$DARKROOM_CATALOG` (which keeps a password out of `ps`).
-    private var url: String? {
+    /// `--catalog`, or else `$DARKROOM_CATALOG` (which keeps a password out of `ps`); nil for SQLite.
+    var url: String? {
         catalog ?? ProcessInfo.processInfo.environment["DARKROOM_CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
     }
 

@@ -18,7 +18,7 @@ struct CatalogCommand: ParsableCommand {
         @Option(name: [.short, .long], help: "The library folder.")
         var library: String
 
-        @OptionGroup var catalog: CatalogLocation
+        @OptionGroup var catalog: CatalogArguments
 
         @Flag(help: "Print the result as JSON.")
         var json = false
@@ -47,19 +47,6 @@ struct CatalogCommand: ParsableCommand {
     }
 }
 
-/// `--catalog` for the commands that open the catalog themselves (`verify` read-only, `rebuild`):
-/// the same option and `$DARKROOM_CATALOG` as `CatalogArguments`.
-struct CatalogLocation: ParsableArguments {
-    @Option(help: ArgumentHelp("The catalog: a postgres:// URL (default: $DARKROOM_CATALOG), or nothing for the library's own "
-                               + ".darkroom/catalog.sqlite.", valueName: "URL"))
-    var catalog: String?
-
-    /// The PostgreSQL catalog's URL: `--catalog`, or else `$DARKROOM_CATALOG`; nil for SQLite.
-    var url: String? {
-        catalog ?? ProcessInfo.processInfo.environment["DARKROOM_CATALOG"].flatMap { $0.isEmpty ? nil : $0 }
-    }
-}
-
 extension CatalogCommand {
     struct Rebuild: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -69,7 +56,7 @@ extension CatalogCommand {
         @Option(name: [.short, .long], help: "The library folder.")
         var library: String
 
-        @OptionGroup var catalog: CatalogLocation
+        @OptionGroup var catalog: CatalogArguments
 
         func run() throws {
             let url = URL(fileURLWithPath: library, isDirectory: true)

@@ -43,7 +43,7 @@ struct Enqueue: ParsableCommand {
 
     func run() throws {
         // Template files are read beside the pipeline file, and stored with it: workers need no file.
-        let templates = TemplateSources(pipelineFile: arguments.pipeline)
+        let templates = TemplateSources()
         let pipeline = try templates.loading { try arguments.load() }
         let inputs = (input.isEmpty ? pipeline.inputs.folders : input).map { URL(fileURLWithPath: $0).standardizedFileURL }
         guard let libraryPath = library ?? pipeline.library else { throw ValidationError("no library: give --library (or 'library:' in the pipeline)") }

@@ -63,7 +63,7 @@ extension Worker {
     /// A queued pipeline's runner: its YAML loaded with the templates stored with it (files only
     /// for older records), its settings as enqueued, libvips set up for them.
     static func prepare(_ record: PipelineRecord, jobs: Int) throws -> Runner {
-        let pipeline = try TemplateSources(pipelineFile: record.fileName, stored: record.templates).loading {
+        let pipeline = try TemplateSources(stored: record.templates).loading {
             try PipelineLoader(registry: BuiltInStages.registry).load(yaml: record.yaml, file: record.fileName)
         }
         let settings = try JSONDecoder().decode(QueuedSettings.self, from: Data(record.settingsJSON.utf8)).settings(jobs: jobs)

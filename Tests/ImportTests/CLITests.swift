@@ -31,14 +31,20 @@ final class CLITests: XCTestCase {
         }
     }
 
-    func testRunExitCodeSaysWhetherAnythingFailed() throws {
-        let folder = try TemporaryFolder("cli-run")
+    /// A folder `in/` holding the sample `garden.webp` as `photoName`, and `p.yaml` of exif-date and thumbnail.
+    func photoFolder(_ name: String, photoName: String = "garden.webp") throws -> (folder: TemporaryFolder, input: URL, pipeline: URL) {
+        let folder = try TemporaryFolder(name)
         let input = folder.path("in")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: ImportTests.samples.appendingPathComponent("Phone/garden.webp"),
-                                         to: input.appendingPathComponent("garden.webp"))
+                                         to: input.appendingPathComponent(photoName))
         let pipeline = folder.path("p.yaml")
         try Data("steps:\n  - exif-date\n  - thumbnail\n".utf8).write(to: pipeline)
+        return (folder, input, pipeline)
+    }
+
+    func testRunExitCodeSaysWhetherAnythingFailed() throws {
+        let (folder, input, pipeline) = try photoFolder("cli-run")
         var result = try darkroom(["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path, "--json"])
         XCTAssertEqual(result.status, 0, result.err)
         let report = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
@@ -90,13 +96,7 @@ final class CLITests: XCTestCase {
     /// Exit 3 when a command could not complete (here: its report cannot be written), distinct from
     /// 1 (some files failed), which array-job scripts count as done.
     func testACommandThatCannotCompleteExits3() throws {
-        let folder = try TemporaryFolder("cli-incomplete")
-        let pipeline = folder.path("p.yaml")
-        try Data("steps:\n  - exif-date\n".utf8).write(to: pipeline)
-        let input = folder.path("in")
-        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: ImportTests.samples.appendingPathComponent("Phone/garden.webp"),
-                                         to: input.appendingPathComponent("garden.webp"))
+        let (folder, input, pipeline) = try photoFolder("cli-incomplete")
         let result = try darkroom(["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path,
                                    "--report", folder.path("no-such-folder/report.json").path])
         XCTAssertEqual(result.status, 3, result.err)
@@ -106,15 +106,9 @@ final class CLITests: XCTestCase {
     /// A folder with a photo, a video and an edit sidecar: the summary, the dry run and the JSON
     /// report account for every file, and `--verbose` lists what was passed over.
     func testEveryFileOfAFolderIsAccountedFor() throws {
-        let folder = try TemporaryFolder("cli-accounted")
-        let input = folder.path("in")
-        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: ImportTests.samples.appendingPathComponent("Phone/garden.webp"),
-                                         to: input.appendingPathComponent("IMG_0100.webp"))
+        let (folder, input, pipeline) = try photoFolder("cli-accounted", photoName: "IMG_0100.webp")
         try Data("not really a movie".utf8).write(to: input.appendingPathComponent("IMG_0100.MOV"))
         try Data("<plist/>".utf8).write(to: input.appendingPathComponent("IMG_0100.AAE"))
-        let pipeline = folder.path("p.yaml")
-        try Data("steps:\n  - exif-date\n  - thumbnail\n".utf8).write(to: pipeline)
         let run = ["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path]
 
         let plan = try darkroom(run + ["--dry-run"])

@@ -28,7 +28,7 @@ public enum TemplateLibrary {
     }
 
     /// Loads `reference`: a built-in name, or a path to a `.yaml`/`.yml` file. A relative path is
-    /// read from the pipeline file's folder (`pipelineFile`, else the current `sources`' one), and
+    /// read from the pipeline file's folder (`pipelineFile`, which the loader hands every stage), and
     /// else from the working directory (as before pipelines carried their folder). A template the
     /// current `sources` holds as text (a queued pipeline's) is taken from there, with no file.
     /// Template-file mistakes are thrown as `Diagnostics` pointing into the file.
@@ -48,7 +48,7 @@ public enum TemplateLibrary {
             let template = try YAMLDocument.decode(CollageTemplate.self, yaml: source, file: reference)
             return Loaded(template: template, source: source, origin: reference)
         }
-        let candidates = candidatePaths(reference, pipelineFile: pipelineFile ?? context?.pipelineFile)
+        let candidates = candidatePaths(reference, pipelineFile: pipelineFile)
         for path in candidates {
             guard let source = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
             context?.noteRead(reference, source: source)
@@ -69,20 +69,17 @@ public enum TemplateLibrary {
     }
 }
 
-/// The template files of one pipeline being loaded: where relative ones are found (the pipeline
-/// file's folder), the texts to use instead of files (a queued pipeline's, stored with it), and
-/// the texts that were read, so that whoever queues a pipeline can store them with it.
+/// The template files of one pipeline being loaded: the texts to use instead of files (a queued
+/// pipeline's, stored with it), and the texts that were read, so that whoever queues a pipeline can
+/// store them with it.
 public final class TemplateSources: @unchecked Sendable {
-    /// The pipeline file, whose folder relative template paths are read from first.
-    public let pipelineFile: String?
     /// Template texts by reference as the pipeline writes it, used instead of files.
     public let stored: [String: String]
     private let lock = NSLock()
     private var texts: [String: String] = [:]
 
-    /// Sources for loading the pipeline at `pipelineFile`, with `stored` texts taking precedence over files.
-    public init(pipelineFile: String?, stored: [String: String] = [:]) {
-        self.pipelineFile = pipelineFile
+    /// Sources for loading a pipeline, with `stored` texts taking precedence over files.
+    public init(stored: [String: String] = [:]) {
         self.stored = stored
     }
 
