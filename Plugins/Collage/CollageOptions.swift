@@ -63,97 +63,124 @@ extension Collage {
         /// Fields an output name may use.
         public static let outputFields = ["yyyy", "MM", "dd", "week", "template", "n"]
 
-        public static let fields = [
-            OptionField("template", "polaroid, grid, film-strip, then-and-now, or a template file (.yaml).", default: "grid"),
-            OptionField("size", "square (1080x1080), portrait (1080x1350), story (1080x1920, text kept in the safe zone), landscape (1920x1080), or WxH.", default: "square"),
-            OptionField("grid", "For grid layouts: rows x columns (2x2, 3x3) or auto (fits the photo count to the canvas).", default: "auto"),
-            OptionField("direction", "For grid layouts: auto, horizontal (one row: side by side) or vertical (one column: stacked).", default: "auto"),
-            OptionField("pairing", "For then-and-now: earliest-latest, or year-apart (the latest photo with one taken on the same day a year before).", default: "earliest-latest"),
-            OptionField("group-by", "none, day, week or month: photos of one group never share a collage.", default: "none"),
-            OptionField("photos-per-collage", "How many photos one collage takes (a group makes as many collages as it needs).", default: "the template's cells; 9 for an auto grid"),
-            OptionField("fewer-photos", "shrink (a smaller collage) or error, for a collage with fewer photos than it holds.", default: "shrink"),
-            OptionField("title", "Text for {title} in the template's captions; may use {first-date:MMMM yyyy}, {dates}, {count}.", default: ""),
-            OptionField("date-format", "Unicode date pattern for {date}.", default: "d MMM yyyy"),
-            OptionField("font", "Pango font family and style for all text (DejaVu Sans Bold), instead of the template's.", default: ""),
-            OptionField("text-colour", "Colour of all text, instead of the template's (#rrggbb).", default: ""),
-            OptionField("background", "Background colour, instead of the template's.", default: ""),
-            OptionField("format", "jpeg, png, webp or heic.", default: "jpeg"),
-            OptionField("quality", "Encoder quality 1-100 for jpeg, webp and heic (png is lossless and takes none).", default: "85 (60 for heic)"),
-            OptionField("preset", "x265 preset of a heic collage: " + HEIFEncodeSettings.presets.joined(separator: ", ") + ".", default: "medium"),
-            OptionField("output", "Path template inside the library: {yyyy} {MM} {dd} (first photo), {week} (ISO, 2024-W09), {template}, {n} (the collage's number in its group). Its extension must match the format.",
-                        default: "collages/{template}-{n}.jpg; by month collages/{yyyy}-{MM}-{template}.jpg, by week collages/{week}-{template}.jpg, by day collages/{yyyy}-{MM}-{dd}-{template}.jpg"),
+        static let templateOption = StageOption<String>.value(
+            "template", default: "grid", accepts: "a built-in template or a readable .yaml file",
+            "polaroid, grid, film-strip, then-and-now, or a template file (.yaml), read beside the pipeline file.")
+        static let sizeOption = StageOption<CanvasSize>.custom(
+            "size", as: String.self, default: CanvasSize(parsing: "square")!, shown: "square",
+            accepts: "square, portrait, story, landscape or WxH (16 to 8000 each)", names: CanvasSize.presets.map(\.name),
+            "square (1080x1080), portrait (1080x1350), story (1080x1920, text kept in the safe zone), landscape (1920x1080), or WxH."
+        ) { CanvasSize(parsing: $0) }
+        static let gridOption = StageOption<(rows: Int, columns: Int)?>.custom(
+            "grid", as: String.self, default: nil, shown: "auto", accepts: "auto or rows x columns such as 3x3 (1 to 10 each)",
+            "For grid layouts: rows x columns, or auto (fits the photo count to the canvas)."
+        ) { text in
+            if text == "auto" { return .some(nil) }
+            let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, (1...10).contains(parts[0]), (1...10).contains(parts[1]) else { return nil }
+            return (parts[0], parts[1])
+        }
+        static let directionOption = StageOption.choice(
+            "direction", default: Direction.auto,
+            "For grid layouts: auto, horizontal (one row: side by side) or vertical (one column: stacked).")
+        static let pairingOption = StageOption.choice(
+            "pairing", default: Pairing.earliestLatest,
+            "For then-and-now: the earliest and latest photo, or year-apart (the latest photo with one taken on the same day a year before).")
+        static let groupByOption = StageOption.choice("group-by", default: GroupBy.none, "Photos of one group never share a collage.")
+        static let photosPerCollageOption = StageOption<Int>.value(
+            "photos-per-collage", default: 9, shown: "the template's cells; 9 for an auto grid",
+            accepts: "a count from 1 to what the template holds",
+            "How many photos one collage takes (a group makes as many collages as it needs).")
+        static let fewerPhotosOption = StageOption.choice(
+            "fewer-photos", default: FewerPhotos.shrink, "For a collage with fewer photos than it holds: make a smaller one, or fail the group.")
+        static let titleOption = StageOption<TextTemplate?>.custom(
+            "title", as: String.self, default: nil, shown: "", accepts: "text with known placeholders",
+            "Text for {title} in the template's captions; may use {first-date:MMMM yyyy}, {dates}, {count}."
+        ) { text in
+            do { return try TextTemplate(text, allowTitle: false) } catch let error as TemplateTextError {
+                throw OptionRejection(message: "expected text with known placeholders, got \(error.message)")
+            }
+        }
+        static let dateFormatOption = StageOption<String>.value(
+            "date-format", default: "d MMM yyyy", accepts: "a date pattern", where: { !$0.isEmpty }, "Unicode date pattern for {date}.")
+        static let fontOption = StageOption<String?>.custom(
+            "font", as: String.self, default: nil, shown: "", accepts: "a font name without a size",
+            "Pango font family and style for all text (DejaVu Sans Bold), instead of the template's."
+        ) { !$0.isEmpty && !$0.contains(where: \.isNumber) ? $0 : nil }
+        static let textColourOption = StageOption<Colour?>.colour("text-colour", "Colour of all text, instead of the template's.")
+        static let backgroundOption = StageOption<Colour?>.colour("background", "Background colour, instead of the template's.")
+        static let formatOption = StageOption.choice("format", default: Format.jpeg, "The file format written.")
+        static let qualityOption = StageOption.integer(
+            "quality", default: 85, in: 1...100, shown: "85 (60 for heic)",
+            "Encoder quality for jpeg, webp and heic (png is lossless and takes none).")
+        static let presetOption = StageOption.oneOf("preset", HEIFEncodeSettings.presets, default: "medium", "x265 preset of a heic collage.")
+        static let outputOption = StageOption.template(
+            "output", default: "collages/{template}-{n}.jpg",
+            shown: "collages/{template}-{n}.jpg; by month collages/{yyyy}-{MM}-{template}.jpg, by week collages/{week}-{template}.jpg, by day collages/{yyyy}-{MM}-{dd}-{template}.jpg",
+            fields: outputFields,
+            "Path template inside the library: {yyyy} {MM} {dd} (first photo), {week} (ISO, 2024-W09), {template}, {n} (the collage's number in its group). Its extension must match the format.")
+
+        public static let options: [any OptionDeclaration] = [
+            templateOption, sizeOption, gridOption, directionOption, pairingOption, groupByOption, photosPerCollageOption,
+            fewerPhotosOption, titleOption, dateFormatOption, fontOption, textColourOption, backgroundOption, formatOption,
+            qualityOption, presetOption, outputOption,
         ]
 
         public init(from decoder: Decoder) throws {
-            let reader = try OptionsReader(decoder)
-            let reference = try reader.value("template", default: "grid")
+            let reader = try OptionsReader(decoder, declaring: Self.options)
+            let reference = reader.read(Self.templateOption)
             do {
                 template = try TemplateLibrary.load(reference, pipelineFile: decoder.userInfo[.pipelineFile] as? String)
             } catch let error as TemplateLoadError {
-                throw reader.invalid("template", expected: "a built-in template or a readable .yaml file", got: error.message)
+                reader.reject(Self.templateOption, expected: Self.templateOption.accepts, got: error.message)
+                template = try TemplateLibrary.load(Self.templateOption.defaultValue)
             }
-            let sizeText = try reader.value("size", default: "square")
-            guard let size = CanvasSize(parsing: sizeText) else {
-                var expected = "square, portrait, story, landscape or WxH (16 to 8000 each)"
-                if let near = Suggestion.nearest(to: sizeText, in: CanvasSize.presets.map(\.name)) { expected += " (did you mean '\(near)'?)" }
-                throw reader.invalid("size", expected: expected, got: "'\(sizeText)'")
-            }
-            self.size = size
+            size = reader.read(Self.sizeOption)
             let layout = template.template.layout
             let isGrid: Bool
             if case .grid(let g) = layout { isGrid = !g.singleLine } else { isGrid = false }
-            let gridText = try reader.value("grid", default: "auto")
-            if gridText == "auto" {
+            grid = reader.read(Self.gridOption)
+            if let given = grid, !isGrid || template.template.pick != .sequence {
+                reader.reject(Self.gridOption, expected: "a template laid out as a grid (such as 'grid')",
+                              got: "'\(given.rows)x\(given.columns)' for \(template.template.name)")
                 grid = nil
-            } else {
-                let parts = gridText.lowercased().split(separator: "x").compactMap { Int($0) }
-                guard parts.count == 2, (1...10).contains(parts[0]), (1...10).contains(parts[1]) else {
-                    throw reader.invalid("grid", expected: "auto or rows x columns such as 3x3 (1 to 10 each)", got: "'\(gridText)'")
-                }
-                guard isGrid, template.template.pick == .sequence else {
-                    throw reader.invalid("grid", expected: "a template laid out as a grid (such as 'grid')", got: "'\(gridText)' for \(template.template.name)")
-                }
-                grid = (parts[0], parts[1])
             }
-            direction = try reader.choice("direction", default: .auto)
+            direction = reader.read(Self.directionOption)
             if direction != .auto, case .cells = layout {
-                throw reader.invalid("direction", expected: "a template laid out as a grid", got: "'\(direction.rawValue)' for \(template.template.name)")
+                reader.reject(Self.directionOption, expected: "a template laid out as a grid", got: "'\(direction.rawValue)' for \(template.template.name)")
             }
             if direction != .auto, grid != nil {
-                throw reader.invalid("direction", expected: "auto when 'grid' gives rows and columns", got: "'\(direction.rawValue)'")
+                reader.reject(Self.directionOption, expected: "auto when 'grid' gives rows and columns", got: "'\(direction.rawValue)'")
             }
-            pairing = try reader.choice("pairing", default: .earliestLatest)
-            groupBy = try reader.choice("group-by", default: .none)
+            pairing = reader.read(Self.pairingOption)
+            groupBy = reader.read(Self.groupByOption)
             let capacity: Int?
             switch layout {
             case .cells(let cells): capacity = cells.count
             case .grid: capacity = grid.map { $0.rows * $0.columns } ?? (template.template.pick == .pair ? 2 : nil)
             }
             let defaultCount = grid.map { $0.rows * $0.columns } ?? template.template.photos ?? 9
-            photosPerCollage = try reader.value("photos-per-collage", default: defaultCount,
-                                                where: { $0 >= 1 && $0 <= (capacity ?? 100) },
-                                                expected: "a count from 1 to \(capacity ?? 100) (what \(template.template.name)\(grid.map { " \($0.rows)x\($0.columns)" } ?? "") holds)")
-            fewerPhotos = try reader.choice("fewer-photos", default: .shrink)
-            title = try reader.optional("title", String.self).map { text in
-                do { return try TextTemplate(text, allowTitle: false) } catch let error as TemplateTextError {
-                    throw reader.invalid("title", expected: "text with known placeholders", got: error.message)
-                }
+            photosPerCollage = reader.read(Self.photosPerCollageOption, default: defaultCount)
+            if !(1...(capacity ?? 100)).contains(photosPerCollage) {
+                reader.reject(Self.photosPerCollageOption,
+                              expected: "a count from 1 to \(capacity ?? 100) (what \(template.template.name)\(grid.map { " \($0.rows)x\($0.columns)" } ?? "") holds)",
+                              got: "\(photosPerCollage)")
             }
-            dateFormat = try reader.value("date-format", default: "d MMM yyyy", where: { !$0.isEmpty }, expected: "a date pattern")
-            font = try reader.optional("font", String.self, where: { !$0.isEmpty && !$0.contains(where: \.isNumber) },
-                                       expected: "a font name without a size")
-            textColour = try reader.optional("text-colour", String.self).map { _ in try reader.colour("text-colour", default: .black) }
-            background = try reader.optional("background", String.self).map { _ in try reader.colour("background", default: .white) }
-            format = try reader.choice("format", default: .jpeg)
-            quality = try reader.value("quality", default: format == .heic ? 60 : 85, where: { (1...100).contains($0) },
-                                       expected: "an integer from 1 to 100")
-            if format == .png, try reader.optional("quality", Int.self) != nil {
-                throw reader.invalid("quality", expected: "no quality for png, which is lossless (use jpeg, webp or heic)", got: "\(quality)")
+            fewerPhotos = reader.read(Self.fewerPhotosOption)
+            title = reader.read(Self.titleOption)
+            dateFormat = reader.read(Self.dateFormatOption)
+            font = reader.read(Self.fontOption)
+            textColour = reader.read(Self.textColourOption)
+            background = reader.read(Self.backgroundOption)
+            format = reader.read(Self.formatOption)
+            quality = reader.read(Self.qualityOption, default: format == .heic ? 60 : 85)
+            if format == .png, reader.isGiven(Self.qualityOption) {
+                reader.reject(Self.qualityOption, expected: "no quality for png, which is lossless (use jpeg, webp or heic)", got: "\(quality)")
             }
-            if format != .heic, let given = try reader.optional("preset", String.self) {
-                throw reader.invalid("preset", expected: "a preset only for format heic", got: "'\(given)' for \(format.rawValue)")
+            preset = reader.read(Self.presetOption)
+            if format != .heic, reader.isGiven(Self.presetOption) {
+                reader.reject(Self.presetOption, expected: "a preset only for format heic", got: "'\(preset)' for \(format.rawValue)")
             }
-            preset = try reader.oneOf("preset", HEIFEncodeSettings.presets, default: "medium")
             let defaultOutput: String
             switch groupBy {
             case .none: defaultOutput = "collages/{template}-{n}"
@@ -161,15 +188,14 @@ extension Collage {
             case .week: defaultOutput = "collages/{week}-{template}"
             case .month: defaultOutput = "collages/{yyyy}-{MM}-{template}"
             }
-            let outputText = try reader.value("output", default: defaultOutput + "." + format.fileExtensions[0])
-            do { output = try PathTemplate(outputText, allowedFields: Options.outputFields) } catch let error as TemplateError {
-                throw reader.invalid("output", expected: "a path template", got: error.message)
-            }
+            output = reader.read(Self.outputOption,
+                                 default: try PathTemplate(defaultOutput + "." + format.fileExtensions[0], allowedFields: Options.outputFields))
             let ext = (output.template as NSString).pathExtension.lowercased()
             if !format.fileExtensions.contains(ext) {
-                throw reader.invalid("output", expected: "a file name ending in .\(format.fileExtensions[0]) for format \(format.rawValue)",
-                                     got: "'\(output.template)'")
+                reader.reject(Self.outputOption, expected: "a file name ending in .\(format.fileExtensions[0]) for format \(format.rawValue)",
+                              got: "'\(output.template)'")
             }
+            try reader.finish()
         }
 
         public func encode(to encoder: Encoder) throws {

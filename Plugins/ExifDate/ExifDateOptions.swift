@@ -26,15 +26,30 @@ public struct ExifDateOptions: StageOptions {
     /// (low confidence) instead of failing.
     public var fallbackToFileTime: Bool
 
-    public static let fields: [OptionField] = [
-        OptionField("sources", "Where to look for the capture date, first to last: "
-                        + Source.allCases.map(\.rawValue).joined(separator: ", ")
-                        + ". A source that is missing or implausible (zero, malformed, before 1900, in the future) is skipped.",
-                    default: "[" + Source.allCases.map(\.rawValue).joined(separator: ", ") + "]"),
-        OptionField("fallback-to-file-time",
-                    "Use the file's modification time (in the run's time zone, low confidence) when no source gives a date; when false, such photos fail.",
-                    default: "true"),
-    ]
+    static let sourcesOption = StageOption<[Source]>.custom(
+        "sources", as: [String].self, default: Source.allCases,
+        shown: "[" + Source.allCases.map(\.rawValue).joined(separator: ", ") + "]",
+        accepts: "a list of " + Source.allCases.map(\.rawValue).joined(separator: ", ") + ", each at most once",
+        "Where to look for the capture date, first to last. A source that is missing or implausible (zero, malformed, before 1900, in the future) is skipped."
+    ) { names in
+        let valid = Source.allCases.map(\.rawValue)
+        guard !names.isEmpty else { throw OptionRejection(message: "expected at least one of \(valid.joined(separator: ", ")), got []") }
+        var chosen: [Source] = []
+        for name in names {
+            guard let source = Source(rawValue: name) else {
+                var got = "'\(name)'"
+                if let near = Suggestion.nearest(to: name, in: valid) { got += " (did you mean '\(near)'?)" }
+                throw OptionRejection(message: "expected one of \(valid.joined(separator: ", ")), got \(got)")
+            }
+            guard !chosen.contains(source) else { throw OptionRejection(message: "expected each source at most once, got '\(name)' twice") }
+            chosen.append(source)
+        }
+        return chosen
+    }
+    static let fallbackOption = StageOption.flag(
+        "fallback-to-file-time", default: true,
+        "Use the file's modification time (in the run's time zone, low confidence) when no source gives a date; when false, such photos fail.")
+    public static let options: [any OptionDeclaration] = [sourcesOption, fallbackOption]
 
     public init(sources: [Source] = Source.allCases, fallbackToFileTime: Bool = true) {
         self.sources = sources
@@ -42,29 +57,10 @@ public struct ExifDateOptions: StageOptions {
     }
 
     public init(from decoder: Decoder) throws {
-        let reader = try OptionsReader(decoder)
-        fallbackToFileTime = try reader.value("fallback-to-file-time", default: true)
-        guard let names = try reader.optional("sources", [String].self) else {
-            sources = Source.allCases
-            return
-        }
-        let valid = Source.allCases.map(\.rawValue)
-        guard !names.isEmpty else {
-            throw reader.invalid("sources", expected: "at least one of \(valid.joined(separator: ", "))", got: "[]")
-        }
-        var chosen: [Source] = []
-        for name in names {
-            guard let source = Source(rawValue: name) else {
-                var got = "'\(name)'"
-                if let near = Suggestion.nearest(to: name, in: valid) { got += " (did you mean '\(near)'?)" }
-                throw reader.invalid("sources", expected: "one of \(valid.joined(separator: ", "))", got: got)
-            }
-            guard !chosen.contains(source) else {
-                throw reader.invalid("sources", expected: "each source at most once", got: "'\(name)' twice")
-            }
-            chosen.append(source)
-        }
-        sources = chosen
+        let reader = try OptionsReader(decoder, declaring: Self.options)
+        fallbackToFileTime = reader.read(Self.fallbackOption)
+        sources = reader.read(Self.sourcesOption)
+        try reader.finish()
     }
 
     public func encode(to encoder: Encoder) throws {

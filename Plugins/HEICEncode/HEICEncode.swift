@@ -27,11 +27,12 @@ public struct HEICEncode: Stage {
         public static let defaultPreset = "medium"
         public static let defaultOutput = "Photos/{yyyy}/{MM}/{id}.heic"
 
-        public static let fields = [
-            OptionField("quality", "libheif quality 1-100 (x265 CRF = (100 - quality) / 2).", default: "\(defaultQuality)"),
-            OptionField("preset", "x265 preset: " + HEIFEncodeSettings.presets.joined(separator: ", ") + ".", default: defaultPreset),
-            OptionField("output", "Path template inside the library.", default: defaultOutput),
-        ]
+        static let qualityOption = StageOption.integer(
+            "quality", default: defaultQuality, in: 1...100, "libheif quality (x265 CRF = (100 - quality) / 2).")
+        static let presetOption = StageOption.oneOf("preset", HEIFEncodeSettings.presets, default: defaultPreset,
+                                               "x265 speed preset: slower presets make smaller files of the same quality.")
+        static let outputOption = StageOption.template("output", default: defaultOutput, "Path template inside the library.")
+        public static let options: [any OptionDeclaration] = [qualityOption, presetOption, outputOption]
 
         public init(quality: Int = defaultQuality, preset: String = defaultPreset,
                     output: PathTemplate = try! PathTemplate(defaultOutput)) {
@@ -41,11 +42,11 @@ public struct HEICEncode: Stage {
         }
 
         public init(from decoder: Decoder) throws {
-            let reader = try OptionsReader(decoder)
-            quality = try reader.value("quality", default: Options.defaultQuality, where: { (1...100).contains($0) },
-                                       expected: "an integer from 1 to 100")
-            preset = try reader.oneOf("preset", HEIFEncodeSettings.presets, default: Options.defaultPreset)
-            output = try reader.value("output", default: try PathTemplate(Options.defaultOutput))
+            let reader = try OptionsReader(decoder, declaring: Self.options)
+            quality = reader.read(Self.qualityOption)
+            preset = reader.read(Self.presetOption)
+            output = reader.read(Self.outputOption)
+            try reader.finish()
         }
     }
 

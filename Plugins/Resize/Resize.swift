@@ -16,10 +16,11 @@ public struct Resize: Stage {
         /// `keep` the embedded profile (Display P3 stays P3) or convert to `srgb`.
         public var colour: ColourHandling
 
-        public static let fields = [
-            OptionField("long-edge", "Longest side in pixels; smaller photos are left as they are.", default: "2048"),
-            OptionField("colour", "keep: keep the embedded ICC profile; srgb: convert to sRGB.", default: "keep"),
-        ]
+        static let longEdgeOption = StageOption.integer(
+            "long-edge", default: 2048, in: 1...65_535, "Longest side in pixels; smaller photos are left as they are.")
+        static let colourOption = StageOption.choice(
+            "colour", default: ColourHandling.keep, "keep: keep the embedded ICC profile (Display P3 stays P3); srgb: convert to sRGB.")
+        public static let options: [any OptionDeclaration] = [longEdgeOption, colourOption]
 
         public init(longEdge: Int = 2048, colour: ColourHandling = .keep) {
             self.longEdge = longEdge
@@ -27,10 +28,10 @@ public struct Resize: Stage {
         }
 
         public init(from decoder: Decoder) throws {
-            let reader = try OptionsReader(decoder)
-            longEdge = try reader.value("long-edge", default: 2048, where: { (1...65_535).contains($0) },
-                                        expected: "a positive integer up to 65535")
-            colour = try reader.choice("colour", default: .keep)
+            let reader = try OptionsReader(decoder, declaring: Self.options)
+            longEdge = reader.read(Self.longEdgeOption)
+            colour = reader.read(Self.colourOption)
+            try reader.finish()
         }
     }
 

@@ -46,41 +46,50 @@ public struct Thumbnail: Stage {
         public var quality: Int
         public var output: PathTemplate
 
-        public static let fields = [
-            OptionField("size", "Long edge (fit) or side (square) in pixels.", default: "200"),
-            OptionField("sizes", "Several sizes from one decode, e.g. [200, 1024]; the output then needs {size}.", default: ""),
-            OptionField("mode", "fit: whole photo; square: cropped square.", default: "fit"),
-            OptionField("crop", "For square: centre or attention.", default: "attention"),
-            OptionField("format", "jpeg or webp.", default: "jpeg"),
-            OptionField("quality", "Encoder quality 1-100.", default: "80"),
-            OptionField("output", "Path template inside the library (fields as for every template, plus {size}); its extension must match the format.",
-                        default: "Thumbnails/{yyyy}/{MM}/{id}.jpg (.webp for webp)"),
+        static let sizeOption = StageOption<Int?>.custom(
+            "size", as: Int.self, default: nil, shown: "200", accepts: "a positive integer up to 10000",
+            "Long edge (fit) or side (square) in pixels.") { (1...10_000).contains($0) ? $0 : nil }
+        static let sizesOption = StageOption<[Int]?>.custom(
+            "sizes", as: [Int].self, default: nil, shown: "", accepts: "a list of positive integers up to 10000",
+            "Several sizes from one decode, e.g. [200, 1024]; the output then needs {size}.") { sizes in
+            !sizes.isEmpty && sizes.allSatisfy { (1...10_000).contains($0) } ? sizes : nil
+        }
+        static let modeOption = StageOption.choice("mode", default: Mode.fit, "fit: the whole photo; square: a cropped square.")
+        static let cropOption = StageOption.choice("crop", default: SquareCrop.attention,
+                                              "Which part a square keeps: the middle, or the most interesting region.")
+        static let formatOption = StageOption.choice("format", default: Format.jpeg, "The file format written.")
+        static let qualityOption = StageOption.integer("quality", default: 80, in: 1...100, "Encoder quality.")
+        static let outputOption = StageOption.template(
+            "output", default: "Thumbnails/{yyyy}/{MM}/{id}.jpg", shown: "Thumbnails/{yyyy}/{MM}/{id}.jpg (.webp for webp)",
+            fields: PathTemplate.fields + ["size"],
+            "Path template inside the library (fields as for every template, plus {size}); its extension must match the format.")
+        public static let options: [any OptionDeclaration] = [
+            sizeOption, sizesOption, modeOption, cropOption, formatOption, qualityOption, outputOption,
         ]
 
         public init(from decoder: Decoder) throws {
-            let reader = try OptionsReader(decoder)
-            let validSize: (Int) -> Bool = { (1...10_000).contains($0) }
-            let single = try reader.optional("size", Int.self, where: validSize, expected: "a positive integer up to 10000")
-            let several = try reader.optional("sizes", [Int].self, where: { !$0.isEmpty && $0.allSatisfy(validSize) },
-                                              expected: "a list of positive integers up to 10000")
-            if single != nil && several != nil { throw reader.invalid("sizes", expected: "either size or sizes", got: "both") }
+            let reader = try OptionsReader(decoder, declaring: Self.options)
+            let single = reader.read(Self.sizeOption)
+            let several = reader.read(Self.sizesOption)
+            if single != nil && several != nil { reader.reject(Self.sizesOption, expected: "either size or sizes", got: "both") }
             sizes = Array(Set(several ?? [single ?? 200])).sorted(by: >)
-            mode = try reader.choice("mode", default: .fit)
-            let square: SquareCrop = try reader.choice("crop", default: .attention)
+            mode = reader.read(Self.modeOption)
+            let square = reader.read(Self.cropOption)
             // Under fit nothing is cropped: the option is kept at its default, so editing it rebuilds nothing.
             crop = mode == .square ? square.crop : SquareCrop.attention.crop
-            format = try reader.choice("format", default: .jpeg)
-            quality = try reader.value("quality", default: 80, where: { (1...100).contains($0) }, expected: "an integer from 1 to 100")
+            format = reader.read(Self.formatOption)
+            quality = reader.read(Self.qualityOption)
             let defaultOutput = (sizes.count > 1 ? "Thumbnails/{size}/{yyyy}/{MM}/{id}." : "Thumbnails/{yyyy}/{MM}/{id}.") + format.fileExtensions[0]
-            output = try reader.template("output", default: defaultOutput, extraFields: ["size"])
+            output = reader.read(Self.outputOption, default: try PathTemplate(defaultOutput, allowedFields: PathTemplate.fields + ["size"]))
             if sizes.count > 1 && !output.fieldsUsed.contains("size") {
-                throw reader.invalid("output", expected: "a template with {size} when several sizes are made", got: "'\(output.template)'")
+                reader.reject(Self.outputOption, expected: "a template with {size} when several sizes are made", got: "'\(output.template)'")
             }
             let ext = (output.template as NSString).pathExtension.lowercased()
             if !format.fileExtensions.contains(ext) {
-                throw reader.invalid("output", expected: "a file name ending in .\(format.fileExtensions[0]) for format \(format.rawValue)",
-                                     got: "'\(output.template)'")
+                reader.reject(Self.outputOption, expected: "a file name ending in .\(format.fileExtensions[0]) for format \(format.rawValue)",
+                              got: "'\(output.template)'")
             }
+            try reader.finish()
         }
     }
 

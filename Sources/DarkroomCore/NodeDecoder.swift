@@ -21,16 +21,20 @@ struct NodeDecoding {
         let value: T
         do {
             value = try T(from: NodeDecoder(node: node, codingPath: [], session: session))
-        } catch let error as NodeDecodingFailure {
-            throw Diagnostics([diagnostic(at: error.mark ?? node.mark, path: keyPath + render(error.path), error.message)])
-        } catch let error as DecodingError {
+        } catch let problems as OptionProblems {
+            // The options were read to the end, so the unknown keys are known too.
+            throw Diagnostics(problems.errors.map { diagnostic(for: $0, root: node, keyPath: keyPath) } + unknownKeys(session, keyPath))
+        } catch where error is NodeDecodingFailure || error is DecodingError || error is StageSetupError {
             throw Diagnostics([diagnostic(for: error, root: node, keyPath: keyPath)])
-        } catch let error as StageSetupError {
-            let path = keyPath + (error.key.map { ".\($0)" } ?? "")
-            let target = error.key.flatMap { node.mapping?[Node($0)] } ?? node
-            throw Diagnostics([diagnostic(at: target.mark, path: path, error.message)])
         }
-        let unknown = session.unknownKeys().map { entry in
+        let unknown = unknownKeys(session, keyPath)
+        if !unknown.isEmpty { throw Diagnostics(unknown) }
+        return value
+    }
+
+    /// Every key of the session's mappings that no decoder asked about, with a suggestion.
+    private func unknownKeys(_ session: NodeDecodingSession, _ keyPath: String) -> [Diagnostic] {
+        session.unknownKeys().map { entry in
             var message = "unknown key '\(entry.key)'"
             if let near = Suggestion.nearest(to: entry.key, in: entry.known) {
                 message += " (did you mean '\(near)'?)"
@@ -39,8 +43,22 @@ struct NodeDecoding {
             }
             return diagnostic(at: entry.mark, path: keyPath + render(entry.path), message)
         }
-        if !unknown.isEmpty { throw Diagnostics(unknown) }
-        return value
+    }
+
+    /// A decoding problem as a diagnostic at the node it concerns.
+    private func diagnostic(for error: Error, root node: Node, keyPath: String) -> Diagnostic {
+        switch error {
+        case let error as NodeDecodingFailure:
+            return diagnostic(at: error.mark ?? node.mark, path: keyPath + render(error.path), error.message)
+        case let error as DecodingError:
+            return diagnostic(for: error, root: node, keyPath: keyPath)
+        case let error as StageSetupError:
+            let path = keyPath + (error.key.map { ".\($0)" } ?? "")
+            let target = error.key.flatMap { node.mapping?[Node($0)] } ?? node
+            return diagnostic(at: target.mark, path: path, error.message)
+        default:
+            return diagnostic(at: node.mark, path: keyPath, "\(error)")
+        }
     }
 
     /// A YAML syntax error as a diagnostic.

@@ -49,14 +49,36 @@ public struct InputSpec: Codable, Sendable, Equatable {
         self.followSymlinks = followSymlinks
     }
 
-    public init(from decoder: Decoder) throws {
-        let reader = try OptionsReader(decoder)
-        folders = try reader.value("folders", default: [])
-        include = try reader.value("include", default: InputSpec.defaultInclude, where: { !$0.isEmpty }, expected: "at least one glob")
-        exclude = try reader.value("exclude", default: InputSpec.defaultExclude)
-        followSymlinks = try reader.value("follow-symlinks", default: false)
-        for glob in include + exclude where Glob(glob) == nil {
-            throw reader.invalid(include.contains(glob) ? "include" : "exclude", expected: "a valid glob", got: "'\(glob)'")
+    static let foldersOption = StageOption<[String]>.value(
+        "folders", default: [], shown: "[]", accepts: "a list of folders",
+        "Input folders used when the command line gives no --input.")
+    static let includeOption = globs("include", default: defaultInclude, minimum: 1,
+                                     "Globs over paths relative to an input folder (case-insensitive); a file must match one.")
+    static let excludeOption = globs("exclude", default: defaultExclude, minimum: 0,
+                                     "Globs that drop files and whole folders even when included.")
+    static let followSymlinksOption = StageOption.flag(
+        "follow-symlinks", default: false, "Follow symbolic links; when false, links are reported and passed over.")
+
+    /// The keys of `inputs:`.
+    public static let options: [any OptionDeclaration] = [foldersOption, includeOption, excludeOption, followSymlinksOption]
+
+    private static func globs(_ key: String, default defaultValue: [String], minimum: Int, _ summary: String) -> StageOption<[String]> {
+        .custom(key, as: [String].self, default: defaultValue, shown: "[\(defaultValue.joined(separator: ", "))]",
+                accepts: minimum > 0 ? "a list of at least one glob" : "a list of globs", summary) { globs in
+            guard globs.count >= minimum else { return nil }
+            if let bad = globs.first(where: { Glob($0) == nil }) {
+                throw OptionRejection(message: "expected a valid glob, got '\(bad)'")
+            }
+            return globs
         }
+    }
+
+    public init(from decoder: Decoder) throws {
+        let reader = try OptionsReader(decoder, declaring: Self.options)
+        folders = reader.read(Self.foldersOption)
+        include = reader.read(Self.includeOption)
+        exclude = reader.read(Self.excludeOption)
+        followSymlinks = reader.read(Self.followSymlinksOption)
+        try reader.finish()
     }
 }

@@ -1,27 +1,15 @@
 import Foundation
 
-/// A stage's options: decoded and validated from the step's mapping in a pipeline file, and
-/// encodable so the runner can hash them (the hash decides which work is stale).
+/// A stage's options: declared once as a list of `StageOption`s, decoded and validated from the step's
+/// mapping in a pipeline file through `OptionsReader`, and encodable so the runner can hash the
+/// decoded value (the hash decides which work is stale).
 ///
-/// `fields` documents every key; it is what `darkroom stages` prints, and decoding rejects any key
-/// the decoder was not asked about (with the nearest valid name suggested).
+/// The declarations are what `darkroom stages` and the README print; the reader refuses to read
+/// an undeclared option or to leave a declared one unread, so the two cannot drift; and decoding
+/// rejects any key that is not declared, with the nearest valid name suggested.
 public protocol StageOptions: Codable, Sendable {
-    /// One entry per key, in the order they are documented.
-    static var fields: [OptionField] { get }
-}
-
-/// The documentation of one option key.
-public struct OptionField: Sendable, Equatable {
-    public var key: String
-    public var summary: String
-    /// The default, as it would be written in YAML (empty when the option is required or has none).
-    public var defaultValue: String
-
-    public init(_ key: String, _ summary: String, default defaultValue: String = "") {
-        self.key = key
-        self.summary = summary
-        self.defaultValue = defaultValue
-    }
+    /// Every option, in the order they are documented.
+    static var options: [any OptionDeclaration] { get }
 }
 
 extension CodingUserInfoKey {
@@ -32,9 +20,9 @@ extension CodingUserInfoKey {
 
 /// Options for a stage that takes none.
 public struct NoOptions: StageOptions {
-    public static let fields: [OptionField] = []
+    public static let options: [any OptionDeclaration] = []
     public init() {}
-    public init(from decoder: Decoder) throws { _ = try OptionsReader(decoder) }
+    public init(from decoder: Decoder) throws { try OptionsReader(decoder, declaring: Self.options).finish() }
 }
 
 /// A string-keyed coding key, for options whose keys are written in kebab-case.
@@ -46,19 +34,90 @@ public struct OptionKey: CodingKey, Hashable {
     public init?(intValue: Int) { return nil }
 }
 
-/// Reads options with defaults and range checks, producing errors that point at the key.
+/// Reads a mapping of options. A stage's options are read through their declarations: every
+/// problem in the mapping is collected (a bad value reads as its default so reading goes on) and
+/// `finish()` reports them all at once, each pointing at its key.
 ///
 ///     public init(from decoder: Decoder) throws {
-///         let reader = try OptionsReader(decoder)
-///         longEdge = try reader.value("long-edge", default: 2048, where: { $0 > 0 }, expected: "a positive integer")
+///         let reader = try OptionsReader(decoder, declaring: Self.options)
+///         longEdge = reader.read(Self.longEdge)
+///         colour = reader.read(Self.colour)
+///         try reader.finish()
 ///     }
-public struct OptionsReader {
+///
+/// Nested file formats (collage templates) read keys directly with `value`, `optional` and
+/// `choice`, which throw at the first problem.
+public final class OptionsReader {
     private let container: KeyedDecodingContainer<OptionKey>
     public let codingPath: [CodingKey]
+    /// The declared keys, or nil when the mapping is read without declarations.
+    private let declared: [String]?
+    private var keysRead: Set<String> = []
+    private var problems: [(key: String, error: Error)] = []
 
+    /// A reader of keys without declarations.
     public init(_ decoder: Decoder) throws {
         container = try decoder.container(keyedBy: OptionKey.self)
         codingPath = decoder.codingPath
+        declared = nil
+    }
+
+    /// A reader of declared options.
+    public init(_ decoder: Decoder, declaring options: [any OptionDeclaration]) throws {
+        container = try decoder.container(keyedBy: OptionKey.self)
+        codingPath = decoder.codingPath
+        declared = options.map(\.key)
+    }
+
+    /// The option's value, or its default when absent; a value it does not accept is recorded as
+    /// a problem and reads as the default.
+    public func read<Value>(_ option: StageOption<Value>) -> Value {
+        read(option, default: option.defaultValue)
+    }
+
+    /// The option's value, or `defaultValue` (which depends on other options) when absent.
+    public func read<Value>(_ option: StageOption<Value>, default defaultValue: Value) -> Value {
+        if let declared, !declared.contains(option.key) {
+            problems.append((option.key, problem(option.key, "'\(option.key)' is read but not declared in the stage's options")))
+        }
+        keysRead.insert(option.key)
+        do {
+            return try option.decode(self) ?? defaultValue
+        } catch let rejection as OptionRejection {
+            switch rejection.reason {
+            case .message(let message):
+                problems.append((option.key, problem(option.key, message)))
+            case .got(let got):
+                problems.append((option.key, problem(option.key, "expected \(option.accepts), got \(got)")))
+            }
+        } catch {
+            problems.append((option.key, error))
+        }
+        return defaultValue
+    }
+
+    /// Whether the mapping gives the option a value.
+    public func isGiven(_ option: any OptionDeclaration) -> Bool {
+        (try? container.decodeNil(forKey: OptionKey(option.key))) == false
+    }
+
+    /// Records that the option's value does not fit with the others: "expected ..., got ...".
+    /// Nothing is added when the option's own value was already rejected.
+    public func reject(_ option: any OptionDeclaration, expected: String, got: String) {
+        guard !problems.contains(where: { $0.key == option.key }) else { return }
+        problems.append((option.key, problem(option.key, "expected \(expected), got \(got)")))
+    }
+
+    /// Throws every problem recorded, as `OptionProblems`; also a declared option never read.
+    public func finish() throws {
+        for key in declared ?? [] where !keysRead.contains(key) {
+            problems.append((key, problem(key, "'\(key)' is declared but the stage never reads it")))
+        }
+        if !problems.isEmpty { throw OptionProblems(errors: problems.map(\.error)) }
+    }
+
+    private func problem(_ key: String, _ message: String) -> Error {
+        DecodingError.dataCorrupted(.init(codingPath: codingPath + [OptionKey(key)], debugDescription: message))
     }
 
     /// The value at `key`, or `defaultValue` when the key is absent; `check` rejects values with
@@ -98,30 +157,14 @@ public struct OptionsReader {
         throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [OptionKey(key)], debugDescription: message))
     }
 
-    /// One of `names` at `key` (or `defaultValue`), suggesting the nearest when the value is not one of them.
-    public func oneOf(_ key: String, _ names: [String], default defaultValue: String) throws -> String {
-        let value = try optional(key, String.self) ?? defaultValue
-        guard names.contains(value) else {
-            var expected = "one of \(names.joined(separator: ", "))"
-            if let near = Suggestion.nearest(to: value, in: names) { expected += " (did you mean '\(near)'?)" }
-            throw invalid(key, expected: expected, got: "'\(value)'")
-        }
-        return value
-    }
-
-    /// A path template at `key` (or `defaultTemplate`), which may also use `extraFields`.
-    public func template(_ key: String, default defaultTemplate: String, extraFields: [String] = []) throws -> PathTemplate {
-        let text = try optional(key, String.self) ?? defaultTemplate
-        do {
-            return try PathTemplate(text, allowedFields: PathTemplate.fields + extraFields)
-        } catch let error as TemplateError {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath + [OptionKey(key)], debugDescription: error.message))
-        }
-    }
-
     /// An error against `key`: "expected ..., got ...".
     public func invalid(_ key: String, expected: String, got: String) -> Error {
         DecodingError.dataCorrupted(.init(codingPath: codingPath + [OptionKey(key)],
                                           debugDescription: "expected \(expected), got \(got)"))
     }
+}
+
+/// Every problem found in one mapping of options, reported together.
+public struct OptionProblems: Error {
+    public var errors: [Error]
 }

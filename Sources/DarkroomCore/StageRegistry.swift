@@ -12,7 +12,8 @@ public struct StageDescriptor: Sendable {
     public let name: String
     public let summary: String
     public let kind: Kind
-    public let fields: [OptionField]
+    /// The options it declares, in documentation order.
+    public let options: [any OptionDeclaration]
     public let reads: Set<ItemAspect>
     public let writes: Set<ItemAspect>
     let configure: @Sendable (Decoder) throws -> ConfiguredStep
@@ -22,7 +23,7 @@ public struct StageDescriptor: Sendable {
         name = S.name
         summary = S.summary
         kind = .perItem
-        fields = S.Options.fields
+        options = S.Options.options
         reads = S.reads
         writes = S.writes
         configure = { decoder in
@@ -39,7 +40,7 @@ public struct StageDescriptor: Sendable {
         name = S.name
         summary = S.summary
         kind = .collection
-        fields = S.Options.fields
+        options = S.Options.options
         reads = S.reads
         writes = []
         configure = { decoder in

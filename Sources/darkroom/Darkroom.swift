@@ -67,13 +67,11 @@ struct Validate: ParsableCommand {
 struct Stages: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List the stages a pipeline can use, with their options.")
 
+    @Flag(help: "Print Markdown tables (the README's stage reference) instead of text.")
+    var markdown = false
+
     func run() throws {
-        for stage in BuiltInStages.all {
-            print("\(stage.name) (\(stage.kind.rawValue))\n  \(stage.summary)")
-            for field in stage.fields {
-                let value = field.defaultValue.isEmpty ? "" : " [default: \(field.defaultValue)]"
-                print("    \(field.key): \(field.summary)\(value)")
-            }
-        }
+        let stages = BuiltInStages.all
+        print(markdown ? StageDocumentation.markdown(stages) : StageDocumentation.text(stages), terminator: "")
     }
 }

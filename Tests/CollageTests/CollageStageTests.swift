@@ -120,15 +120,15 @@ final class CollageStageTests: XCTestCase {
 
     func testOptionMistakesAreReportedAgainstThePipeline() {
         let cases: [(String, String)] = [
-            ("{ template: grid, size: squar }", "steps[1].collage.size: expected square, portrait, story, landscape or WxH (16 to 8000 each) (did you mean 'square'?), got 'squar'"),
+            ("{ template: grid, size: squar }", "steps[1].collage.size: expected square, portrait, story, landscape or WxH (16 to 8000 each), got 'squar' (did you mean 'square'?)"),
             ("{ template: grid, group-by: months }", "steps[1].collage.group-by: expected one of none, day, week, month, got 'months' (did you mean 'month'?)"),
             ("{ template: polaroid, grid: 3x3 }", "steps[1].collage.grid: expected a template laid out as a grid (such as 'grid'), got '3x3' for polaroid"),
             ("{ template: grid, output: 'c/{yyyy}.png' }", "steps[1].collage.output: expected a file name ending in .jpg for format jpeg, got 'c/{yyyy}.png'"),
-            ("{ template: grid, output: 'c/{wek}.jpg' }", "steps[1].collage.output: expected a path template, got unknown field '{wek}' in 'c/{wek}.jpg' (did you mean '{week}'?)"),
+            ("{ template: grid, output: 'c/{wek}.jpg' }", "steps[1].collage.output: unknown field '{wek}' in 'c/{wek}.jpg' (did you mean '{week}'?)"),
             ("{ template: grid, titel: x }", "steps[1].collage: unknown key 'titel' (did you mean 'title'?)"),
             ("{ template: grid, preset: fast }", "steps[1].collage.preset: expected a preset only for format heic, got 'fast' for jpeg"),
             ("{ template: grid, format: heic, output: 'c/{n}.heic', preset: medum }",
-             "steps[1].collage.preset: expected one of ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow (did you mean 'medium'?), got 'medum'"),
+             "steps[1].collage.preset: expected one of ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow, got 'medum' (did you mean 'medium'?)"),
             ("{ template: grid, format: png, output: 'c/{n}.png', quality: 50 }",
              "steps[1].collage.quality: expected no quality for png, which is lossless (use jpeg, webp or heic), got 50"),
         ]

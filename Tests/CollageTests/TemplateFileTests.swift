@@ -59,7 +59,7 @@ final class TemplateFileTests: XCTestCase {
         XCTAssertEqual(diagnostics("name: mine\ngrid: { rows: two }"),
                        ["mine.yaml:2:15: error: grid.rows: expected 'auto' or an integer from 1 to 20, got 'two'"])
         XCTAssertEqual(diagnostics("name: mine\nbackground: beige\ngrid: {}"),
-                       ["mine.yaml:2:13: error: background: expected a colour like '#ffffff', '#00000080' or 'white', got 'beige'"])
+                       ["mine.yaml:2:13: error: background: expected a colour #rgb, #rrggbb, #rrggbbaa or a name (white, black, grey...), got 'beige'"])
         XCTAssertEqual(diagnostics("name: mine\ncells:\n  - { x: 0.8, y: 0, width: 0.5, height: 1 }"),
                        ["mine.yaml:3:28: error: cells[0].width: expected x + width at most 1, got 0.8 + 0.5"])
     }

@@ -1,4 +1,5 @@
 import DarkroomCore
+import Foundation
 import XCTest
 
 /// Pipeline files: every mistake reads like a compiler error, with a suggestion where one helps.
@@ -33,7 +34,7 @@ final class PipelineLoaderTests: XCTestCase {
                   suffix: "toolong"
             """)
         XCTAssertEqual(found.map(\.headline),
-                       ["pipelines/x.yaml:4:15: error: steps[1].shout.suffix: expected at most 3 characters, got toolong"])
+                       ["pipelines/x.yaml:4:15: error: steps[1].shout.suffix: expected at most 3 characters, got 'toolong'"])
         XCTAssertEqual(found.first?.description.split(separator: "\n").last, "              ^")
     }
 
@@ -76,11 +77,46 @@ final class PipelineLoaderTests: XCTestCase {
         XCTAssertEqual(problems("steps: text-date\n").map(\.headline),
                        ["pipelines/x.yaml:1:8: error: steps: expected a list of steps, got 'text-date'"])
         XCTAssertEqual(problems("inputs: { include: [], follow-symlinks: maybe }\nsteps: [text-date]\n").map(\.headline), [
-            "pipelines/x.yaml:1:20: error: inputs.include: expected at least one glob, got []",
+            "pipelines/x.yaml:1:20: error: inputs.include: expected a list of at least one glob, got []",
+            "pipelines/x.yaml:1:41: error: inputs.follow-symlinks: expected true or false, got 'maybe'",
         ])
         XCTAssertEqual(problems("inputs: { follow-symlinks: maybe }\nsteps: [text-date]\n").map(\.headline), [
             "pipelines/x.yaml:1:28: error: inputs.follow-symlinks: expected true or false, got 'maybe'",
         ])
+    }
+
+    func testEveryProblemInAStepIsReportedAtOnce() {
+        let found = problems("""
+            steps:
+              - text-date
+              - shout: { suffix: "toolong", output: "out/{yyy}.txt", volume: 11 }
+            """)
+        XCTAssertEqual(found.map(\.headline), [
+            "pipelines/x.yaml:3:22: error: steps[1].shout.suffix: expected at most 3 characters, got 'toolong'",
+            "pipelines/x.yaml:3:41: error: steps[1].shout.output: unknown field '{yyy}' in 'out/{yyy}.txt' (did you mean '{yyyy}'?)",
+            "pipelines/x.yaml:3:58: error: steps[1].shout: unknown key 'volume'; valid keys: output, suffix",
+        ])
+    }
+
+    func testOptionsAndTheirDeclarationsCannotDrift() throws {
+        /// Reads a key it never declared, and declares one it never reads.
+        struct Drifted: StageOptions {
+            static let read = StageOption.flag("read", default: false, "Read but not declared.")
+            static let unread = StageOption.flag("unread", default: false, "Declared but not read.")
+            static let options: [any OptionDeclaration] = [unread]
+            init(from decoder: Decoder) throws {
+                let reader = try OptionsReader(decoder, declaring: Self.options)
+                _ = reader.read(Self.read)
+                try reader.finish()
+            }
+            func encode(to encoder: Encoder) throws {}
+        }
+        XCTAssertThrowsError(try JSONDecoder().decode(Drifted.self, from: Data("{}".utf8))) { error in
+            let messages = (error as? OptionProblems)?.errors.map { "\($0)" } ?? []
+            XCTAssertEqual(messages.count, 2, "\(error)")
+            XCTAssertTrue(messages.contains { $0.contains("'read' is read but not declared") }, "\(messages)")
+            XCTAssertTrue(messages.contains { $0.contains("'unread' is declared but the stage never reads it") }, "\(messages)")
+        }
     }
 
     func testMissingStepsIsAnError() {

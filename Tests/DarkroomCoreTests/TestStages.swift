@@ -45,13 +45,16 @@ struct Shout: Stage {
     struct Options: StageOptions {
         var output: PathTemplate
         var suffix: String
-        static let fields = [OptionField("output", "Where the copy goes.", default: "shouts/{yyyy}/{MM}/{id}.txt"),
-                             OptionField("suffix", "Appended to the text.", default: "!")]
+        static let outputOption = StageOption.template("output", default: "shouts/{yyyy}/{MM}/{id}.txt", "Where the copy goes.")
+        static let suffixOption = StageOption<String>.value("suffix", default: "!", accepts: "at most 3 characters",
+                                                       where: { $0.count <= 3 }, "Appended to the text.")
+        static let options: [any OptionDeclaration] = [outputOption, suffixOption]
 
         init(from decoder: Decoder) throws {
-            let reader = try OptionsReader(decoder)
-            output = try reader.value("output", default: try PathTemplate("shouts/{yyyy}/{MM}/{id}.txt"))
-            suffix = try reader.value("suffix", default: "!", where: { $0.count <= 3 }, expected: "at most 3 characters")
+            let reader = try OptionsReader(decoder, declaring: Self.options)
+            output = reader.read(Self.outputOption)
+            suffix = reader.read(Self.suffixOption)
+            try reader.finish()
         }
     }
 

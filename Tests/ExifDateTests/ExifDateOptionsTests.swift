@@ -13,7 +13,7 @@ final class ExifDateOptionsTests: XCTestCase {
         let options = try decode("{}")
         XCTAssertEqual(options.sources, [.exifOriginal, .exifDigitized, .gps, .xmp, .filename])
         XCTAssertTrue(options.fallbackToFileTime)
-        XCTAssertEqual(ExifDateOptions.fields.map(\.key), ["sources", "fallback-to-file-time"])
+        XCTAssertEqual(ExifDateOptions.options.map(\.key), ["sources", "fallback-to-file-time"])
     }
 
     func testSourcesAndFallbackAreRead() throws {

@@ -136,6 +136,12 @@ final class CLITests: XCTestCase {
         let result = try darkroom(["stages"])
         XCTAssertEqual(result.status, 0)
         for name in ["exif-date", "resize", "heic-encode", "thumbnail"] { XCTAssertTrue(result.out.contains("\(name) ("), name) }
-        XCTAssertTrue(result.out.contains("long-edge: Longest side in pixels; smaller photos are left as they are. [default: 2048]"))
+        XCTAssertTrue(result.out.contains(
+            "long-edge: Longest side in pixels; smaller photos are left as they are. Accepts an integer from 1 to 65535. [default: 2048]"),
+            result.out)
+        let markdown = try darkroom(["stages", "--markdown"])
+        XCTAssertTrue(markdown.out.contains(
+            "| `long-edge` | `2048` | an integer from 1 to 65535 | Longest side in pixels; smaller photos are left as they are. |"),
+            markdown.out)
     }
 }

@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomImaging
 import DarkroomVips
 import Foundation
 
@@ -302,7 +303,7 @@ extension OptionsReader {
     func colour(_ key: String, default defaultValue: Colour) throws -> Colour {
         guard let text = try optional(key, String.self) else { return defaultValue }
         guard let colour = Colour(parsing: text) else {
-            throw invalid(key, expected: "a colour like '#ffffff', '#00000080' or 'white'", got: "'\(text)'")
+            throw invalid(key, expected: StageOption<Colour>.colourForms, got: "'\(text)'")
         }
         return colour
     }
