@@ -32,12 +32,15 @@ public struct Discovery {
     public let spec: InputSpec
     /// Folders never entered (the library itself, when it lies inside an input folder).
     public let avoiding: [URL]
+    /// The kinds of media the pipeline's steps take; a file of another kind is passed over.
+    public let takes: Set<MediaKind>
     private let include: [Glob]
     private let exclude: [Glob]
 
-    public init(spec: InputSpec, avoiding: [URL] = []) {
+    public init(spec: InputSpec, avoiding: [URL] = [], takes: Set<MediaKind> = [.photo]) {
         self.spec = spec
         self.avoiding = avoiding.map { $0.standardizedFileURL.resolvingSymlinksInPath() }
+        self.takes = takes
         include = spec.include.compactMap(Glob.init)
         exclude = spec.exclude.compactMap(Glob.init)
     }
@@ -121,8 +124,13 @@ extension Discovery {
         if exclude.contains(where: { $0.matches(path) }) {
             return name.hasPrefix(".") ? ("hidden file", "hidden file") : ("excluded by the pipeline's globs", "excluded file")
         }
-        if include.contains(where: { $0.matches(path) }) { return nil }
         let ext = (name as NSString).pathExtension
+        let kind = MediaKind(fileName: name)
+        let taken = takes.contains(kind)
+        if include.contains(where: { $0.matches(path) }) {
+            if taken { return nil }
+            return ("\(kind) (.\(ext)): no step of this pipeline takes \(kind.plural)", ".\(ext.lowercased()) \(kind)")
+        }
         let stem = (name as NSString).deletingPathExtension
         func sibling() -> String? {
             // `IMG_1.AAE` for `IMG_1.HEIC`, and both `photo.jpg.xmp` and `photo.xmp` for `photo.jpg`;
@@ -135,8 +143,9 @@ extension Discovery {
             return taken ?? candidates.first
         }
         switch ext.lowercased() {
-        case "mov", "mp4", "m4v", "3gp", "mts", "m2ts", "avi", "mkv", "webm":
-            return ("video (.\(ext)): this pipeline takes photos only", ".\(ext.lowercased()) video")
+        case _ where kind == .video:
+            return (taken ? "video (.\(ext)): not in the pipeline's include globs" : "video (.\(ext)): this pipeline takes photos only",
+                    ".\(ext.lowercased()) video")
         case "aae":
             return ("Apple edit sidecar (.\(ext))" + (sibling().map { " of \($0)" } ?? ""), ".AAE edit sidecar")
         case "xmp":

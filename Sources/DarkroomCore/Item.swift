@@ -46,6 +46,8 @@ public final class Item: @unchecked Sendable {
 
     /// The file name without its folder.
     public var fileName: String { source.lastPathComponent }
+    /// A photo or a video.
+    public var mediaKind: MediaKind { MediaKind(fileName: source.lastPathComponent) }
 }
 
 /// A key for a value carried on an item between stages, in the style of SwiftUI's environment keys.

@@ -64,7 +64,7 @@ extension Runner {
                 let photo = QueuedPhoto(source: entry.found.url.path, relativePath: entry.found.relativePath,
                                         contentHash: hash, rendition: rendition)
                 photos.append(photo)
-                let work = try self.work(for: hash, catalog: catalog)
+                let work = try self.work(for: hash, kind: MediaKind(fileName: entry.found.url.lastPathComponent), catalog: catalog)
                 guard !work.pending.isEmpty else { plan.upToDate += 1; continue }
                 let key = ContentHash.of(work.pending.sorted().map { "\(catalogIDs[$0])=\(work.keys[$0]!)" }.joined(separator: ","))
                 plan.units.append(QueuedUnit(kind: .photo, key: key, photo: photo))

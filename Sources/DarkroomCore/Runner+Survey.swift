@@ -36,7 +36,8 @@ extension Runner {
         let library = settings.library.resolvingSymlinksInPath().path
         let insideLibrary = inputs.contains { ($0.standardizedFileURL.resolvingSymlinksInPath().path + "/").hasPrefix(library + "/") }
         let discovery = Discovery(spec: pipeline.inputs,
-                                  avoiding: [settings.library.appendingPathComponent(".darkroom")] + (insideLibrary ? [] : [settings.library]))
+                                  avoiding: [settings.library.appendingPathComponent(".darkroom")] + (insideLibrary ? [] : [settings.library]),
+                                  takes: pipeline.media)
         let (found, skipped) = discovery.files(in: inputs)
         var hashes: [Result<String, Error>?] = Array(repeating: nil, count: found.count)
         var fresh: [FileFingerprint] = []

@@ -62,7 +62,7 @@ public final class Runner {
     }
 
     private static func learningSteps(of pipeline: Pipeline, dependencies: [[Int]]) -> [Int] {
-        let learning = pipeline.itemSteps.filter { !$0.configured.writes.isEmpty && !$0.configured.writes.contains(.image) }.map(\.index)
+        let learning = pipeline.itemSteps.filter(\.configured.learnsOnly).map(\.index)
         var required = Set(learning)
         var frontier = learning
         while let next = frontier.popLast() {
@@ -90,7 +90,7 @@ public final class Runner {
                 plan.entries.append(.init(path: entry.found.url.path, id: nil, action: .duplicate, steps: [],
                                           note: "same photo as \(original)"))
             case .unique(let hash, _):
-                let work = try self.work(for: hash, catalog: catalog)
+                let work = try self.work(for: hash, kind: MediaKind(fileName: entry.found.url.lastPathComponent), catalog: catalog)
                 plan.entries.append(.init(path: entry.found.url.path, id: ContentHash.uuid(fromHex: hash).uuidString.lowercased(),
                                           action: work.required.isEmpty ? .skip : .process,
                                           steps: work.required.map { stepIDs[$0] }, note: nil))
@@ -270,11 +270,13 @@ public final class Runner {
         var pending: Set<Int>
     }
 
-    func work(for hash: String, catalog: CatalogStore?) throws -> Work {
+    /// The work for the file with content `hash`, of media `kind`: steps that do not take the kind
+    /// pass it by (no key, never pending).
+    func work(for hash: String, kind: MediaKind, catalog: CatalogStore?) throws -> Work {
         let state = try catalog?.state(of: hash) ?? SubjectState()
         var keys: [Int: String] = [:]
         var pending = Set<Int>()
-        for step in pipeline.itemSteps {
+        for step in pipeline.itemSteps where step.configured.media.contains(kind) {
             let id = catalogIDs[step.index]
             let upstream = dependencies[step.index].map { keys[$0] ?? "" }.joined(separator: ",")
             let key = ContentHash.of("\(id)|\(step.configured.optionsDigest)|\(hash)|\(upstream)")
@@ -295,7 +297,7 @@ public final class Runner {
     /// The work for a photo whose outputs a catalog rebuild found: only the steps that learn facts
     /// about it (its capture date) run again; everything it produced is already in the library.
     private func adopting(_ work: Work) -> Work {
-        Work(keys: work.keys, required: learningSteps, pending: work.pending)
+        Work(keys: work.keys, required: learningSteps.filter { work.keys[$0] != nil }, pending: work.pending)
     }
 
     // MARK: Running one photo
@@ -332,7 +334,7 @@ public final class Runner {
         do {
             // Outputs recorded by `catalog rebuild` under this photo's id: take them, and its work, as done.
             adopted = try catalog.adopt(contentHash: hash) > 0
-            work = try self.work(for: hash, catalog: catalog)
+            work = try self.work(for: hash, kind: MediaKind(fileName: file.url.lastPathComponent), catalog: catalog)
             if adopted { work = adopting(work) }
         } catch {
             failures.record(path: file.url.path, step: "plan", reason: "\(error)")
@@ -362,7 +364,7 @@ public final class Runner {
             }
         }
         if adopted && failedStep == nil {
-            completedUnits = pipeline.itemSteps.map { .init(step: catalogIDs[$0.index], key: work.keys[$0.index]!) }
+            completedUnits = work.keys.sorted { $0.key < $1.key }.map { .init(step: catalogIDs[$0.key], key: $0.value) }
         }
         if failedStep == nil, let changed = changedSince(file) {
             failedStep = ("read", changed)
@@ -458,10 +460,15 @@ public final class Runner {
     /// Runs one collection step. Its outputs are published together when it ends, and recorded
     /// even when some of them could not be made (with `keepPartial`): the step's unit is recorded only
     /// when every output was made, so the next run tries again, and the made ones are never lost.
-    func runCollection(_ step: PipelineStep, items: [ItemRecord], catalog: CatalogStore, publisher: Publisher,
+    func runCollection(_ step: PipelineStep, items all: [ItemRecord], catalog: CatalogStore, publisher: Publisher,
                        failures: FailureSink, shard: Shard?, keepPartial: Bool = true, report: inout RunReport) -> [String] {
         guard case .collection(let perform) = step.configured.action else { return [] }
         let id = stepIDs[step.index]
+        let items = all.filter { step.configured.media.contains($0.mediaKind) }
+        for kind in MediaKind.allCases where !step.configured.media.contains(kind) {
+            let count = all.count { $0.mediaKind == kind }
+            if count > 0 { logger.notice("\(id): \(count) \(count == 1 ? kind.description : kind.plural) passed over: it takes \(step.configured.media.map(\.plural).sorted().joined(separator: " and "))") }
+        }
         let catalogID = catalogIDs[step.index]
         let subject = "collection:\(catalogID)"
         let publication = publisher.publication(subject: subject, source: nil)

@@ -25,6 +25,8 @@ public protocol Stage: Sendable {
     static var reads: Set<ItemAspect> { get }
     /// What the stage puts on the item for later steps.
     static var writes: Set<ItemAspect> { get }
+    /// The kinds of media it works on (photos, by default); other items pass it by.
+    static var media: Set<MediaKind> { get }
 
     /// Makes the stage from validated options (throw `StageSetupError` for anything left to check).
     init(options: Options) throws
@@ -40,6 +42,7 @@ public protocol Stage: Sendable {
 extension Stage {
     public static var reads: Set<ItemAspect> { [] }
     public static var writes: Set<ItemAspect> { [] }
+    public static var media: Set<MediaKind> { [.photo] }
     public var needs: Set<ItemAspect> { Self.reads }
 }
 
@@ -99,6 +102,8 @@ public struct ItemRecord: Codable, Sendable, Hashable {
 
     /// The file name without its folder.
     public var fileName: String { source.lastPathComponent }
+    /// A photo or a video.
+    public var mediaKind: MediaKind { MediaKind(fileName: source.lastPathComponent) }
 }
 
 /// A problem found when a stage is made from its options, reported against the step.

@@ -16,6 +16,8 @@ public struct StageDescriptor: Sendable {
     public let options: [any OptionDeclaration]
     public let reads: Set<ItemAspect>
     public let writes: Set<ItemAspect>
+    /// The kinds of media it works on (a collection stage takes photos).
+    public let media: Set<MediaKind>
     let configure: @Sendable (Decoder) throws -> ConfiguredStep
 
     /// Describes a per-item stage.
@@ -26,10 +28,11 @@ public struct StageDescriptor: Sendable {
         options = S.Options.options
         reads = S.reads
         writes = S.writes
+        media = S.media
         configure = { decoder in
             let options = try S.Options(from: decoder)
             let instance = try S(options: options)
-            return ConfiguredStep(name: S.name, kind: .perItem, reads: instance.needs, writes: S.writes,
+            return ConfiguredStep(name: S.name, kind: .perItem, reads: instance.needs, writes: S.writes, media: S.media,
                                   optionsDigest: try ConfiguredStep.digest(options),
                                   action: .perItem { item, context in try instance.process(item, context: context) })
         }
@@ -43,10 +46,11 @@ public struct StageDescriptor: Sendable {
         options = S.Options.options
         reads = S.reads
         writes = []
+        media = [.photo]
         configure = { decoder in
             let options = try S.Options(from: decoder)
             let instance = try S(options: options)
-            return ConfiguredStep(name: S.name, kind: .collection, reads: S.reads, writes: [],
+            return ConfiguredStep(name: S.name, kind: .collection, reads: S.reads, writes: [], media: [.photo],
                                   optionsDigest: try ConfiguredStep.digest(options),
                                   action: .collection { items, context in try instance.run(items, context: context) })
         }
@@ -93,6 +97,10 @@ public struct ConfiguredStep: Sendable {
     public let kind: StageDescriptor.Kind
     public let reads: Set<ItemAspect>
     public let writes: Set<ItemAspect>
+    /// The kinds of media it works on.
+    public let media: Set<MediaKind>
+    /// Whether the step only learns facts about an item (its capture date) for later steps.
+    public var learnsOnly: Bool { !writes.isEmpty && !writes.contains(.image) }
     /// SHA-256 of the options as decoded (defaults included), so YAML formatting does not matter.
     public let optionsDigest: String
     let action: Action

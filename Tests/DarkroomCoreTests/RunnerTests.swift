@@ -47,6 +47,38 @@ final class RunnerTests: XCTestCase {
         try Runner(pipeline: pipeline, settings: RunSettings(library: library, jobs: 2, force: force)).run(inputs: [inputs])
     }
 
+    func testEachStepTakesOnlyItsKindsOfMedia() throws {
+        try write("2024-02-01 a clip", to: "in/clip.mov")
+        let pipeline = try PipelineLoader(registry: testRegistry).load(yaml: """
+            inputs: { include: ["**/*.{txt,mov}"] }
+            steps: [text-date, shout, clip, roll]
+            """, file: "test.yaml")
+        let report = try run(pipeline)
+        XCTAssertEqual(report.processed, 4)
+        XCTAssertEqual(report.failures, [])
+        XCTAssertEqual(Invocations.shared.count("shout"), 3, "shout takes photos only")
+        XCTAssertEqual(Invocations.shared.count("clip"), 1, "clip takes videos only")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: library.appendingPathComponent("clips/clip.mov.txt").path))
+        let roll = try String(contentsOf: library.appendingPathComponent("roll.txt"), encoding: .utf8)
+        XCTAssertFalse(roll.contains("clip.mov"), "a collection takes photos: \(roll)")
+        XCTAssertEqual(roll.split(separator: "\n").count, 3)
+
+        // Nothing to do on a second run, for the video as for the photos.
+        let again = try run(pipeline)
+        XCTAssertEqual([again.processed, again.skipped], [0, 4])
+    }
+
+    func testAVideoNoStepTakesIsPassedOverWithTheReason() throws {
+        try write("2024-02-01 a clip", to: "in/clip.mov")
+        let pipeline = try PipelineLoader(registry: testRegistry).load(yaml: """
+            inputs: { include: ["**/*.{txt,mov}"] }
+            steps: [text-date, shout]
+            """, file: "test.yaml")
+        let report = try run(pipeline)
+        XCTAssertEqual(report.processed, 3)
+        XCTAssertEqual(report.passedOver.map(\.reason), ["video (.mov): no step of this pipeline takes videos"])
+    }
+
     func testPublishesByCaptureDateAndRecordsTheCatalog() throws {
         let report = try run(try pipeline())
         XCTAssertEqual(report.processed, 3)

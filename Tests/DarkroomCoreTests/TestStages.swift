@@ -20,6 +20,7 @@ struct TextDate: Stage {
     static let name = "text-date"
     static let summary = "Capture date from the first line of a text file."
     static let writes: Set<ItemAspect> = [.captureDate]
+    static let media: Set<MediaKind> = [.photo, .video]
     typealias Options = NoOptions
 
     init(options: NoOptions) {}
@@ -86,7 +87,23 @@ struct Roll: CollectionStage {
 }
 
 let testRegistry = StageRegistry([StageDescriptor(TextDate.self), StageDescriptor(Shout.self), StageDescriptor(Roll.self),
-                                  StageDescriptor(Tamper.self)])
+                                  StageDescriptor(Tamper.self), StageDescriptor(Clip.self)])
+
+/// Publishes a note for each video (a file with a video extension), and takes nothing else.
+struct Clip: Stage {
+    static let name = "clip"
+    static let summary = "A note for each video."
+    static let reads: Set<ItemAspect> = [.captureDate]
+    static let media: Set<MediaKind> = [.video]
+    typealias Options = NoOptions
+
+    init(options: NoOptions) {}
+
+    func process(_ item: Item, context: StageContext) throws {
+        Invocations.shared.record(Self.name)
+        try context.publish("clips/\(item.fileName).txt") { url in try Data("clip".utf8).write(to: url) }
+    }
+}
 
 /// Appends to its input while "processing" it, as a sync client or editor might.
 struct Tamper: Stage {

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Whether a file is a still photo or a video, told by its extension. A per-item step runs only on
+/// the kinds its stage takes (`Stage.media`); a file of a kind no step takes is passed over.
+public enum MediaKind: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    case photo
+    case video
+
+    /// Extensions of the video containers a camera roll holds (QuickTime, MPEG-4, 3GPP, AVCHD, AVI,
+    /// Matroska, WebM), lower case.
+    public static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "3gp", "mts", "m2ts", "avi", "mkv", "webm"]
+
+    /// The kind of a file named `fileName`.
+    public init(fileName: String) {
+        let ext = (fileName as NSString).pathExtension.lowercased()
+        self = MediaKind.videoExtensions.contains(ext) ? .video : .photo
+    }
+
+    public var description: String { rawValue }
+
+    /// "photos", "videos".
+    public var plural: String { rawValue + "s" }
+}
