@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "DarkroomHEIF", dependencies: ["CHeif"], swiftSettings: swift5),
         .target(name: "DarkroomExif", dependencies: ["CExif"], swiftSettings: swift5),
         .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"], swiftSettings: swift5),
+        // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
+        .target(name: "DarkroomMotionPhoto", swiftSettings: swift5),
 
         // The core: no media C libraries (only CLinux's statfs).
         .target(name: "DarkroomCore", dependencies: [
