@@ -115,6 +115,9 @@ let package = Package(
         .testTarget(name: "QueueTests", dependencies: [
             "DarkroomCore", "DarkroomQueue", "DarkroomTestSupport",
         ], swiftSettings: swift5),
+        .testTarget(name: "MotionPhotoTests", dependencies: [
+            "DarkroomMotionPhoto", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",
         ], swiftSettings: swift5),
