@@ -33,8 +33,9 @@ enum HEIFMetadata {
         }
         var packet: [UInt8] = []
         for extent in location.extents {
-            let (start, overflow) = (dataStart + location.baseOffset).addingReportingOverflow(extent.offset)
-            guard !overflow, extent.length > 0, extent.length <= maximumXMP - UInt64(packet.count),
+            let (base, baseOverflow) = dataStart.addingReportingOverflow(location.baseOffset)
+            let (start, overflow) = base.addingReportingOverflow(extent.offset)
+            guard !baseOverflow, !overflow, extent.length > 0, extent.length <= maximumXMP - UInt64(packet.count),
                   start <= dataEnd, extent.length <= dataEnd - start else { return nil }
             packet += try file.read(at: start, count: Int(extent.length))
         }
@@ -74,9 +75,9 @@ enum HEIFMetadata {
     /// The location of `item` from the `iloc` payload (versions 0, 1 and 2).
     static func itemLocation(_ iloc: [UInt8], item: UInt64) -> ItemLocation? {
         let view = ByteView(iloc)
-        guard let version = view.slice(0, 1)?.first, version <= 2, let sizes = view.slice(4, 2) else { return nil }
-        let offsetSize = Int(sizes.first! >> 4), lengthSize = Int(sizes.first! & 0x0F)
-        let baseOffsetSize = Int(sizes.last! >> 4), indexSize = version == 0 ? 0 : Int(sizes.last! & 0x0F)
+        guard let version = view.bigEndian(0, width: 1), version <= 2, let sizes = view.uint16BE(4) else { return nil }
+        let offsetSize = Int(sizes >> 12), lengthSize = Int(sizes >> 8 & 0x0F)
+        let baseOffsetSize = Int(sizes >> 4 & 0x0F), indexSize = version == 0 ? 0 : Int(sizes & 0x0F)
         let idWidth = version < 2 ? 2 : 4
         var position = 6
         func field(_ width: Int) -> UInt64? {

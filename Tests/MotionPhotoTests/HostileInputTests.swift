@@ -49,8 +49,8 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testCorruptedHEIFBoxHeaders() throws {
-        // The real Samsung HEIC's boxes and meta box, cut down to its first 460 KB plus its tail
-        // would no longer be a file; mutate a small HEIF-like file built from its header instead.
+        // A small HEIF file built from the real Samsung HEIC's ftyp and meta boxes (its XMP item
+        // then points past the end: a second, broken claim) around our MP4 in an mpvd box.
         let source = try Corpus.file("immich-test-assets/formats/motionphoto/samsung-one-ui-6.heic")
         let folder = try TemporaryFolder("hostile-heif")
         let video = try MotionPhotoFixtures.video()
