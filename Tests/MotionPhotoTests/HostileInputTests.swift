@@ -50,7 +50,7 @@ final class HostileInputTests: XCTestCase {
 
     func testCorruptedHEIFBoxHeaders() throws {
         // A small HEIF file built from the real Samsung HEIC's ftyp and meta boxes (its XMP item
-        // then points past the end: a second, broken claim) around our MP4 in an mpvd box.
+        // location then lies past the end, so it yields no packet) around our MP4 in an mpvd box.
         let source = try Corpus.file("immich-test-assets/formats/motionphoto/samsung-one-ui-6.heic")
         let folder = try TemporaryFolder("hostile-heif")
         let video = try MotionPhotoFixtures.video()
