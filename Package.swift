@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "DarkroomHEIF", dependencies: ["CHeif"], swiftSettings: swift5),
         .target(name: "DarkroomExif", dependencies: ["CExif"], swiftSettings: swift5),
         .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"], swiftSettings: swift5),
+        // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
+        .target(name: "DarkroomMotionPhoto", swiftSettings: swift5),
 
         // The core: no media C libraries (only CLinux's statfs).
         .target(name: "DarkroomCore", dependencies: [
@@ -112,6 +114,9 @@ let package = Package(
         ], swiftSettings: swift5),
         .testTarget(name: "QueueTests", dependencies: [
             "DarkroomCore", "DarkroomQueue", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
+        .testTarget(name: "MotionPhotoTests", dependencies: [
+            "DarkroomMotionPhoto", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",

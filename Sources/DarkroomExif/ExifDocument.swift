@@ -53,6 +53,12 @@ final class ExifDocument {
         return decoded.isEmpty ? nil : decoded
     }
 
+    /// The raw value bytes of an entry of any format (a maker note, say), as stored; nil when absent.
+    func bytes(_ tag: UInt16, in directory: Directory) -> Data? {
+        guard let entry = entry(tag, in: directory), let bytes = entry.data, entry.size > 0 else { return nil }
+        return Data(bytes: bytes, count: Int(entry.size))
+    }
+
     /// The first value of a SHORT entry (or LONG, which some writers use instead).
     func integer(_ tag: UInt16, in directory: Directory) -> Int? {
         guard let entry = entry(tag, in: directory), entry.components >= 1, let bytes = entry.data else { return nil }

@@ -27,6 +27,9 @@ public struct ExifTags: Sendable, Equatable {
     public var model: String?
     /// Orientation (0x0112), as stored (valid values are 1...8).
     public var orientation: Int?
+    /// The Live Photo identifier of an iPhone still: Apple maker note tag 0x0011 (exiftool's
+    /// `MediaGroupUUID`), equal to the paired video's `com.apple.quicktime.content.identifier`.
+    public var contentIdentifier: String?
 
     /// A UTC time of day from GPSTimeStamp's three rationals (seconds may have a fraction).
     public struct GPSTime: Sendable, Equatable {
@@ -45,7 +48,7 @@ public struct ExifTags: Sendable, Equatable {
     public init(dateTimeOriginal: String? = nil, subSecTimeOriginal: String? = nil, offsetTimeOriginal: String? = nil,
                 dateTimeDigitized: String? = nil, subSecTimeDigitized: String? = nil, offsetTimeDigitized: String? = nil,
                 dateTime: String? = nil, gpsDateStamp: String? = nil, gpsTimeStamp: GPSTime? = nil,
-                make: String? = nil, model: String? = nil, orientation: Int? = nil) {
+                make: String? = nil, model: String? = nil, orientation: Int? = nil, contentIdentifier: String? = nil) {
         self.dateTimeOriginal = dateTimeOriginal
         self.subSecTimeOriginal = subSecTimeOriginal
         self.offsetTimeOriginal = offsetTimeOriginal
@@ -58,6 +61,7 @@ public struct ExifTags: Sendable, Equatable {
         self.make = make
         self.model = model
         self.orientation = orientation
+        self.contentIdentifier = contentIdentifier
     }
 
     /// Parses an EXIF blob: `Exif\0\0` followed by TIFF (as libvips returns `exif-data`), bare
@@ -77,7 +81,8 @@ public struct ExifTags: Sendable, Equatable {
             gpsTimeStamp: Self.gpsTime(document.rationals(Tag.gpsTimeStamp, in: .gps)),
             make: document.string(Tag.make, in: .ifd0),
             model: document.string(Tag.model, in: .ifd0),
-            orientation: document.integer(Tag.orientation, in: .ifd0))
+            orientation: document.integer(Tag.orientation, in: .ifd0),
+            contentIdentifier: document.bytes(Tag.makerNote, in: .exif).flatMap(AppleMakerNote.init)?.contentIdentifier)
     }
 
     /// `Make Model`, without repeating the maker when the model already names it
@@ -114,6 +119,7 @@ public struct ExifTags: Sendable, Equatable {
         static let offsetTimeDigitized: UInt16 = 0x9012
         static let subSecTimeOriginal: UInt16 = 0x9291
         static let subSecTimeDigitized: UInt16 = 0x9292
+        static let makerNote: UInt16 = 0x927C
         static let gpsTimeStamp: UInt16 = 0x0007
         static let gpsDateStamp: UInt16 = 0x001D
     }

@@ -42,6 +42,14 @@ struct TIFFBytes {
         self.bigEndian = bytes[tiffStart] == 0x4D
     }
 
+    /// A view of `bytes` whose offsets count from `origin`, in the given byte order: for structures
+    /// laid out like TIFF but without its header (maker notes with offsets of their own).
+    init(bytes: [UInt8], origin: Int, bigEndian: Bool) {
+        self.bytes = bytes
+        self.tiffStart = origin
+        self.bigEndian = bigEndian
+    }
+
     /// The TIFF part alone (from the byte-order mark to the end).
     var tiff: ArraySlice<UInt8> { bytes[tiffStart...] }
 
