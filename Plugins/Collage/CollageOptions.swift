@@ -190,11 +190,7 @@ extension Collage {
             }
             output = reader.read(Self.outputOption,
                                  default: try PathTemplate(defaultOutput + "." + format.fileExtensions[0], allowedFields: Options.outputFields))
-            let ext = (output.template as NSString).pathExtension.lowercased()
-            if !format.fileExtensions.contains(ext) {
-                reader.reject(Self.outputOption, expected: "a file name ending in .\(format.fileExtensions[0]) for format \(format.rawValue)",
-                              got: "'\(output.template)'")
-            }
+            reader.requireExtension(Self.outputOption, of: output, in: format.fileExtensions, why: "for format \(format.rawValue)")
             try reader.finish()
         }
 

@@ -84,11 +84,7 @@ public struct Thumbnail: Stage {
             if sizes.count > 1 && !output.fieldsUsed.contains("size") {
                 reader.reject(Self.outputOption, expected: "a template with {size} when several sizes are made", got: "'\(output.template)'")
             }
-            let ext = (output.template as NSString).pathExtension.lowercased()
-            if !format.fileExtensions.contains(ext) {
-                reader.reject(Self.outputOption, expected: "a file name ending in .\(format.fileExtensions[0]) for format \(format.rawValue)",
-                              got: "'\(output.template)'")
-            }
+            reader.requireExtension(Self.outputOption, of: output, in: format.fileExtensions, why: "for format \(format.rawValue)")
             try reader.finish()
         }
     }

@@ -183,9 +183,7 @@ public struct TimelapseOptions: StageOptions {
         crf = reader.read(Self.crfOption)
         preset = reader.read(Self.presetOption)
         output = reader.read(Self.outputOption)
-        if (output.template as NSString).pathExtension.lowercased() != "mp4" {
-            reader.reject(Self.outputOption, expected: "a file name ending in .mp4", got: "'\(output.template)'")
-        }
+        reader.requireExtension(Self.outputOption, of: output, in: ["mp4"])
         try reader.finish()
     }
 

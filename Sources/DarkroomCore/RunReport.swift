@@ -38,6 +38,9 @@ public struct RunReport: Codable, Sendable {
     /// Files passed over without being read (videos in a photo pipeline, sidecars, hidden files,
     /// symbolic links, unreadable folders), with the reason.
     public var passedOver: [Failure] = []
+    /// Things a user should know about files that were still processed (a motion photo whose video
+    /// is missing), with the step that noticed.
+    public var warnings: [Failure] = []
     /// Files published into the library this run (library-relative paths).
     public var published: [String] = []
     public var seconds: Double = 0
@@ -64,6 +67,9 @@ public struct RunReport: Codable, Sendable {
         if let stopped { lines.append("error: \(stopped); \(notAttempted) photos not tried") }
         for failure in failures.sorted(by: { $0.path < $1.path }) {
             lines.append("  failed: \(failure.path) [\(failure.step)]: \(failure.reason)")
+        }
+        for warning in warnings.sorted(by: { $0.path < $1.path }) {
+            lines.append("  warning: \(warning.path) [\(warning.step)]: \(warning.reason)")
         }
         for duplicate in duplicateFiles.sorted(by: { $0.path < $1.path }) {
             lines.append("  duplicate: \(duplicate.path) is the same photo as \(duplicate.sameAs)")

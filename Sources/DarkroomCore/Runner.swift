@@ -223,6 +223,7 @@ public final class Runner {
         }
 
         report.failures = failures.snapshot
+        report.warnings = failures.warnings
         report.seconds = Date().timeIntervalSince(started)
         try catalog.finishRun(runID, report: report)
         return report
@@ -352,8 +353,10 @@ public final class Runner {
         for index in work.required {
             let step = pipeline.steps[index]
             guard case .perItem(let perform) = step.configured.action else { continue }
+            let path = file.url.path
             let context = StageContext(step: stepIDs[index], catalogStep: catalogIDs[index], settings: settings,
-                                       logger: logger, publication: publication)
+                                       logger: logger, publication: publication,
+                                       warnings: { step, message in failures.warn(path: path, step: step, reason: message) })
             do {
                 try perform(item, context)
                 if work.pending.contains(index) && !adopted { completedUnits.append(.init(step: catalogIDs[index], key: work.keys[index]!)) }
@@ -419,7 +422,7 @@ public final class Runner {
         for index in learningSteps {
             guard case .perItem(let perform) = pipeline.steps[index].configured.action else { continue }
             let context = StageContext(step: stepIDs[index], catalogStep: catalogIDs[index], settings: settings,
-                                       logger: logger, publication: publication)
+                                       logger: logger, publication: publication, warnings: nil)
             do { try perform(item, context) } catch { return nil }
         }
         return ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash, id: item.id,

@@ -35,11 +35,20 @@ public struct StageContext {
     public let logger: Logger
     /// Where the item's outputs go until all its steps have succeeded.
     let publication: Publication
+    /// Where warnings about the item go (its path is added).
+    let warnings: (@Sendable (_ step: String, _ message: String) -> Void)?
 
     /// Adds one output for the current item: `write` fills a temp file, which is fsynced now and
     /// put at `relativePath` in the library when all of the photo's steps have succeeded.
     public func publish(_ relativePath: String, write: (URL) throws -> Void) throws {
         try publication.stage(relativePath, step: catalogStep, write: write)
+    }
+
+    /// Tells the user something about the item that did not stop it (a motion photo whose video is
+    /// missing): listed in the run's summary and report as a warning with the item's path.
+    public func warn(_ message: String) {
+        warnings?(step, message)
+        logger.warning("\(step): \(message)")
     }
 }
 
@@ -85,18 +94,29 @@ public struct CollectionContext {
     }
 }
 
-/// Collects per-file failures from any thread.
+/// Collects per-file failures and warnings from any thread.
 final class FailureSink: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var failures: [RunReport.Failure] = []
+    private var warned: [RunReport.Failure] = []
 
     func record(path: String, step: String, reason: String) {
         lock.lock(); defer { lock.unlock() }
         failures.append(RunReport.Failure(path: path, step: step, reason: reason))
     }
 
+    func warn(path: String, step: String, reason: String) {
+        lock.lock(); defer { lock.unlock() }
+        warned.append(RunReport.Failure(path: path, step: step, reason: reason))
+    }
+
     var snapshot: [RunReport.Failure] {
         lock.lock(); defer { lock.unlock() }
         return failures
+    }
+
+    var warnings: [RunReport.Failure] {
+        lock.lock(); defer { lock.unlock() }
+        return warned
     }
 }

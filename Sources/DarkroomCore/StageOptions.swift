@@ -108,6 +108,15 @@ public final class OptionsReader {
         problems.append((option.key, problem(option.key, "expected \(expected), got \(got)")))
     }
 
+    /// Records a problem unless the path template's file name ends in one of `extensions` (any
+    /// case); `why` says what asks for it (`for format jpeg`).
+    public func requireExtension(_ option: StageOption<PathTemplate>, of template: PathTemplate, in extensions: [String],
+                                 why: String? = nil) {
+        let ext = (template.template as NSString).pathExtension.lowercased()
+        guard !extensions.contains(ext) else { return }
+        reject(option, expected: "a file name ending in .\(extensions[0])" + (why.map { " \($0)" } ?? ""), got: "'\(template.template)'")
+    }
+
     /// Throws every problem recorded, as `OptionProblems`; also a declared option never read.
     public func finish() throws {
         for key in declared ?? [] where !keysRead.contains(key) {

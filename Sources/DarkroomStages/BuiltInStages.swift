@@ -2,6 +2,7 @@ import CollageStage
 import DarkroomCore
 import ExifDateStage
 import HEICEncodeStage
+import MotionVideoStage
 import ResizeStage
 import ThumbnailStage
 import TimelapseStage
@@ -14,6 +15,7 @@ public enum BuiltInStages {
         StageDescriptor(Resize.self),
         StageDescriptor(HEICEncode.self),
         StageDescriptor(Thumbnail.self),
+        StageDescriptor(MotionVideo.self),
         StageDescriptor(Collage.self),
         StageDescriptor(Timelapse.self),
     ]

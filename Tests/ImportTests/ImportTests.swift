@@ -73,6 +73,36 @@ final class ImportTests: XCTestCase {
                              "the red bar along the stored right edge ends up at the bottom")
     }
 
+    func testAMotionPhotoKeepsItsVideoBesideTheStill() throws {
+        let samsung = try Corpus.file("immich-test-assets/formats/motionphoto/samsung-one-ui-6.heic")
+        let motion = folder.path("motion")
+        try FileManager.default.createDirectory(at: motion, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: samsung, to: motion.appendingPathComponent("samsung.heic"))
+        // A JPEG whose XMP says a video follows, with none there: imported as a still, with a warning.
+        let promise = motion.appendingPathComponent("promise.jpg")
+        try FileManager.default.copyItem(at: Self.samples.appendingPathComponent("DCIM/100CANON/IMG_0002.JPG"), to: promise)
+        try Fixtures.run("exiftool", ["-q", "-overwrite_original", "-XMP-GCamera:MicroVideo=1",
+                                       "-XMP-GCamera:MicroVideoOffset=99999999", promise.path])
+
+        let report = try run(try pipeline(), inputs: [motion])
+        XCTAssertEqual(report.failures, [])
+        XCTAssertEqual(report.processed, 2)
+        let samsungID = ContentHash.uuid(fromHex: try ContentHash.ofFile(motion.appendingPathComponent("samsung.heic"))).uuidString.lowercased()
+        let video = library.appendingPathComponent("Photos/2024/01/\(samsungID).mp4")
+        XCTAssertTrue(report.published.contains("Photos/2024/01/\(samsungID).mp4"), "\(report.published)")
+        XCTAssertTrue(report.published.contains("Photos/2024/01/\(samsungID).heic"))
+        let probe = try Fixtures.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=codec_name",
+                                              "-of", "default=nw=1:nk=1", video.path])
+        XCTAssertEqual(probe.trimmingCharacters(in: .whitespacesAndNewlines), "hevc", "the extracted file is the phone's HEVC clip")
+
+        XCTAssertEqual(report.warnings.map(\.path), [promise.path])
+        XCTAssertTrue(report.warnings.first?.reason.hasPrefix("a motion photo without its video") == true, "\(report.warnings)")
+        XCTAssertTrue(report.summary.contains("warning: \(promise.path) [motion-video]: a motion photo without its video"), report.summary)
+        let promiseID = ContentHash.uuid(fromHex: try ContentHash.ofFile(promise)).uuidString.lowercased()
+        XCTAssertFalse(report.published.contains { $0.contains(promiseID) && $0.hasSuffix(".mp4") })
+        XCTAssertTrue(report.published.contains { $0.contains(promiseID) && $0.hasSuffix(".heic") }, "the still is imported")
+    }
+
     func testImportingTheSameCardAgainDoesNothing() throws {
         let first = try run(try pipeline())
         let stamps = try first.published.map { try FileManager.default.attributesOfItem(atPath: library.appendingPathComponent($0).path)[.modificationDate] as? Date }
