@@ -79,6 +79,10 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
         case filename = "filename"
         /// The file's modification time: a last resort.
         case fileModified = "file-mtime"
+        /// A video's Apple `com.apple.quicktime.creationdate` key (local time with its UTC offset).
+        case quickTimeCreationDate = "quicktime:CreationDate"
+        /// A video's container or stream `creation_time` (UTC by the QuickTime specification).
+        case quickTimeCreationTime = "quicktime:creation_time"
     }
 
     /// Where the UTC offset came from.
@@ -91,6 +95,8 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
         case unknown
         /// The file-system time was converted with the configured time zone.
         case assumed
+        /// A UTC time (a video's `creation_time`) shown in the run's `--time-zone`.
+        case configured
     }
 
     /// How much to trust the date.
