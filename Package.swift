@@ -7,7 +7,10 @@ import PackageDescription
 /// Layers, bottom up:
 /// - `C*` system library targets: libvips, libheif, libexif, FFmpeg (each with a tiny `shim.h`).
 /// - `DarkroomVips`, `DarkroomHEIF`, `DarkroomExif`: Swift wrappers owning every C handle.
-/// - `DarkroomCore`: stages, items, pipeline files, catalog and runner. Imports no C.
+/// - `DarkroomCore`: stages, items, pipeline files, publishing, the `CatalogStore` protocol and the
+///   runner. Imports no C and no database.
+/// - `DarkroomCatalog`: the library's SQLite catalog (GRDB); `DarkroomShards`: sharded sweeps'
+///   manifests and their merge; `DarkroomQueue`: PostgreSQL as a fleet's catalog and work queue.
 /// - `DarkroomImaging`: what image stages share (the decoded image on an item, decode limits).
 /// - `Plugins/*`: one module per stage.
 /// - `DarkroomStages`: the one list of built-in stages; `darkroom`: the command-line tool.
@@ -22,6 +25,7 @@ let package = Package(
     products: [
         .executable(name: "darkroom", targets: ["darkroom"]),
         .library(name: "DarkroomCore", targets: ["DarkroomCore"]),
+        .library(name: "DarkroomCatalog", targets: ["DarkroomCatalog"]),
         .library(name: "DarkroomStages", targets: ["DarkroomStages"]),
     ],
     dependencies: [
@@ -54,15 +58,20 @@ let package = Package(
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
         .target(name: "DarkroomMotionPhoto", swiftSettings: swift5),
 
-        // The core: no media C libraries (only CLinux's statfs).
+        // The core: stages, pipelines, publishing and the runner; no C library, no database.
         .target(name: "DarkroomCore", dependencies: [
-            "CLinux",
             .product(name: "Yams", package: "Yams"),
-            .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "SystemPackage", package: "swift-system"),
         ], swiftSettings: swift5),
+        // The library's own catalog: SQLite through GRDB (CLinux's statfs refuses network filesystems).
+        .target(name: "DarkroomCatalog", dependencies: [
+            "DarkroomCore", "CLinux",
+            .product(name: "GRDB", package: "GRDB.swift"),
+        ], swiftSettings: swift5),
+        // Sharded sweeps: each shard's manifest, and the merge into a catalog.
+        .target(name: "DarkroomShards", dependencies: ["DarkroomCore"], swiftSettings: swift5),
         .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips"], swiftSettings: swift5),
         // PostgreSQL as a fleet's catalog and work queue.
         .target(name: "DarkroomQueue", dependencies: [
@@ -85,7 +94,7 @@ let package = Package(
             "TimelapseStage", "CollageStage",
         ], swiftSettings: swift5),
         .executableTarget(name: "darkroom", dependencies: [
-            "DarkroomCore", "DarkroomImaging", "DarkroomStages", "DarkroomQueue", "CollageStage",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomImaging", "DarkroomStages", "DarkroomQueue", "CollageStage",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: swift5),
@@ -93,34 +102,34 @@ let package = Package(
         // Test helpers, shipped as their own target.
         .target(name: "DarkroomTestSupport", dependencies: ["DarkroomCore", "DarkroomVips"], swiftSettings: swift5),
 
-        .testTarget(name: "DarkroomCoreTests", dependencies: ["DarkroomCore", "DarkroomTestSupport"], swiftSettings: swift5),
+        .testTarget(name: "DarkroomCoreTests", dependencies: ["DarkroomCore", "DarkroomCatalog", "DarkroomTestSupport"], swiftSettings: swift5),
         .testTarget(name: "NativeBindingTests", dependencies: [
             "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "StageTests", dependencies: [
-            "DarkroomCore", "DarkroomImaging", "DarkroomStages", "DarkroomVips", "DarkroomExif", "DarkroomHEIF", "DarkroomTestSupport",
-            "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVips", "DarkroomExif", "DarkroomHEIF",
+            "DarkroomTestSupport", "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage",
         ], swiftSettings: swift5),
         .testTarget(name: "ExifDateTests", dependencies: [
             "DarkroomCore", "DarkroomExif", "ExifDateStage", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "TimelapseTests", dependencies: [
-            "DarkroomCore", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "TimelapseStage", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "TimelapseStage", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "CollageTests", dependencies: [
-            "DarkroomCore", "DarkroomStages", "DarkroomVips", "CollageStage", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "CollageStage", "DarkroomTestSupport",
         ], exclude: ["Goldens"], swiftSettings: swift5),  // read by path, not bundled
         .testTarget(name: "ImportTests", dependencies: [
-            "DarkroomCore", "DarkroomStages", "DarkroomVips", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "QueueTests", dependencies: [
-            "DarkroomCore", "DarkroomQueue", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomQueue", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "MotionPhotoTests", dependencies: [
             "DarkroomMotionPhoto", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "FleetTests", dependencies: [
-            "DarkroomCore", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",
         ], swiftSettings: swift5),
     ]
 )

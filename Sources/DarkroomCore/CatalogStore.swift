@@ -25,6 +25,8 @@ public protocol CatalogStore: AnyObject, Sendable {
     func output(at path: String) throws -> CatalogOutput?
     /// The capture date and size remembered for a photo (for photos whose work is all done).
     func rememberedFacts(contentHash: String) throws -> RememberedFacts?
+    /// The photos and videos that carry Apple's Live Photo identifier `identifier`.
+    func assets(withContentIdentifier identifier: String) throws -> [PairedAsset]
 
     /// Notes, before files are linked into the library, that they may appear there; a crash before
     /// `commit` leaves the note, and `recoverPending` names the orphans.
@@ -78,14 +80,22 @@ public struct CatalogOutput: Sendable, Hashable, Codable {
     }
 }
 
-/// The capture date and pixel size remembered for a photo.
+/// What a catalog remembers of a photo or video, for items whose work is all done.
 public struct RememberedFacts: Sendable {
     public var captureDate: CaptureDate?
     public var width: Int?
     public var height: Int?
+    /// Apple's Live Photo identifier of the still or its video, when the file has one.
+    public var contentIdentifier: String?
+    /// For a Live Photo's video, the content hash of the still it is the motion part of.
+    public var motionOf: String?
+    /// Photo or video.
+    public var mediaKind: MediaKind
 
-    public init(captureDate: CaptureDate?, width: Int?, height: Int?) {
+    public init(captureDate: CaptureDate?, width: Int?, height: Int?, contentIdentifier: String? = nil, motionOf: String? = nil,
+                mediaKind: MediaKind = .photo) {
         self.captureDate = captureDate; self.width = width; self.height = height
+        self.contentIdentifier = contentIdentifier; self.motionOf = motionOf; self.mediaKind = mediaKind
     }
 }
 
@@ -102,13 +112,17 @@ public struct UnitCompletion: Sendable, Codable {
     public var units: [Unit]
     public var outputs: [PublishedOutput]
     public var asset: AssetFacts?
+    /// Catalog step ids whose units and outputs the subject no longer has (a video that became a
+    /// Live Photo's motion part loses its own video and thumbnail); their outputs are stale.
+    public var retiredSteps: [String]?
 
-    public init(subject: String, units: [Unit], outputs: [PublishedOutput], asset: AssetFacts?) {
+    public init(subject: String, units: [Unit], outputs: [PublishedOutput], asset: AssetFacts?, retiredSteps: [String]? = nil) {
         self.subject = subject; self.units = units; self.outputs = outputs; self.asset = asset
+        self.retiredSteps = retiredSteps
     }
 }
 
-/// What a catalog stores about a photo.
+/// What a catalog stores about a photo or a video.
 public struct AssetFacts: Sendable, Codable {
     public var contentHash: String
     public var id: UUID
@@ -119,18 +133,33 @@ public struct AssetFacts: Sendable, Codable {
     public var height: Int?
     public var orientation: Int?
     public var camera: String?
+    /// Where it was taken, when the file says.
+    public var location: GeoLocation?
+    /// A video's duration, codec and HDR transfer (nil for photos).
+    public var video: VideoFacts?
+    /// Apple's Live Photo identifier, when the file has one.
+    public var contentIdentifier: String?
+    /// For a Live Photo's video, the content hash of the still it is the motion part of.
+    public var motionOf: String?
 
     public init(contentHash: String, id: UUID, originalPath: String, fileSize: Int64, captureDate: CaptureDate?,
-                width: Int?, height: Int?, orientation: Int?, camera: String?) {
+                width: Int?, height: Int?, orientation: Int?, camera: String?, location: GeoLocation? = nil,
+                video: VideoFacts? = nil, contentIdentifier: String? = nil, motionOf: String? = nil) {
         self.contentHash = contentHash; self.id = id; self.originalPath = originalPath; self.fileSize = fileSize
         self.captureDate = captureDate; self.width = width; self.height = height
-        self.orientation = orientation; self.camera = camera
+        self.orientation = orientation; self.camera = camera; self.location = location; self.video = video
+        self.contentIdentifier = contentIdentifier; self.motionOf = motionOf
     }
+
+    /// Photo or video, by the original's file name.
+    public var mediaKind: MediaKind { MediaKind(fileName: originalPath) }
 
     /// What a run learnt about an item.
     init(_ item: Item) {
-        self.init(contentHash: item.contentHash, id: item.id, originalPath: item.source.path, fileSize: item.fileSize,
+        // A motion part goes by its still's id in paths; in the catalog it is an asset of its own.
+        self.init(contentHash: item.contentHash, id: ContentHash.uuid(fromHex: item.contentHash), originalPath: item.source.path, fileSize: item.fileSize,
                   captureDate: item.captureDate, width: item.pixelWidth, height: item.pixelHeight,
-                  orientation: item.orientation, camera: item.camera)
+                  orientation: item.orientation, camera: item.camera, location: item.location, video: item.video,
+                  contentIdentifier: item.contentIdentifier, motionOf: item.motionOf)
     }
 }

@@ -180,22 +180,23 @@ struct Siblings {
 }
 
 /// Device and inode: identifies a file whatever its path.
-struct FileID: Hashable {
-    var device: UInt64
-    var inode: UInt64
+public struct FileID: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
 }
 
 /// `lstat`/`stat` results Darkroom uses.
-struct FileInfo {
-    var id: FileID
-    var isDirectory: Bool
-    var isRegularFile: Bool
-    var isSymlink: Bool
-    var size: Int64
-    var modificationDate: Date
-    var modificationNanoseconds: Int64
+public struct FileInfo: Sendable {
+    public var id: FileID
+    public var isDirectory: Bool
+    public var isRegularFile: Bool
+    public var isSymlink: Bool
+    public var size: Int64
+    public var modificationDate: Date
+    public var modificationNanoseconds: Int64
 
-    init?(path: String, followLinks: Bool = false) {
+    /// What `lstat` (or `stat`, with `followLinks`) says of `path`; nil when it does not exist.
+    public init?(path: String, followLinks: Bool = false) {
         var s = stat()
         let result = followLinks ? stat(path, &s) : lstat(path, &s)
         guard result == 0 else { return nil }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import SystemPackage
 
 /// A system call on the library that failed, with its `errno` (so callers test the code, not the text).
@@ -16,17 +15,23 @@ struct SystemCallError: Error, CustomStringConvertible {
     var description: String { "\(action): \(String(cString: strerror(errno.rawValue)))" }
 }
 
+/// An error that can say whether it means the storage is full (a catalog's database error, say).
+public protocol StorageFullReporting: Error {
+    /// Whether the error means there is no room left (SQLite's `SQLITE_FULL`).
+    var meansStorageIsFull: Bool { get }
+}
+
 /// Tells a full disk from other failures, so a run stops at once instead of failing every later photo.
 enum DiskSpace {
     /// Below this many free bytes the library's filesystem counts as full: no photo's outputs fit.
     static let lowWater: UInt64 = 16 << 20
 
-    /// Whether `error` means the library's disk is full: a system call's `ENOSPC` or `EDQUOT`,
-    /// SQLite's `SQLITE_FULL`, or (for errors the native libraries only give as text) a filesystem
-    /// with less than `lowWater` bytes left.
+    /// Whether `error` means the library's disk is full: a system call's `ENOSPC` or `EDQUOT`, a
+    /// catalog error that says so (SQLite's `SQLITE_FULL`), or (for errors the native libraries only
+    /// give as text) a filesystem with less than `lowWater` bytes left.
     static func isFull(_ error: Error, library: URL) -> Bool {
         if let call = error as? SystemCallError, call.errno == .noSpace || call.errno == .diskQuotaExceeded { return true }
-        if let database = error as? DatabaseError, database.resultCode == .SQLITE_FULL { return true }
+        if let storage = error as? StorageFullReporting, storage.meansStorageIsFull { return true }
         return freeBytes(library).map { $0 < lowWater } ?? false
     }
 

@@ -33,17 +33,23 @@ public final class Item: @unchecked Sendable {
     public var location: GeoLocation?
     /// What a video is (duration, codec, HDR): nil for photos.
     public var video: VideoFacts?
+    /// Apple's Live Photo identifier (a still's maker note, a MOV's QuickTime key), when known.
+    public var contentIdentifier: String?
+    /// For a Live Photo's video published as its still's motion part: the still's content hash.
+    /// Such an item takes the still's id and capture date, and runs only the steps that take motion parts.
+    public internal(set) var motionOf: String?
     /// Files published for this item during this run.
     public internal(set) var outputs: [PublishedOutput] = []
 
     /// Values stages hand to later stages (such as the decoded image); dropped when the item is done.
     public var attachments = Attachments()
 
-    public init(source: URL, relativePath: String, contentHash: String, fileSize: Int64, modificationDate: Date) {
+    /// An item for `source`; its id is derived from `contentHash` unless given (a motion part takes its still's).
+    public init(source: URL, relativePath: String, contentHash: String, fileSize: Int64, modificationDate: Date, id: UUID? = nil) {
         self.source = source
         self.relativePath = relativePath
         self.contentHash = contentHash
-        self.id = ContentHash.uuid(fromHex: contentHash)
+        self.id = id ?? ContentHash.uuid(fromHex: contentHash)
         self.fileSize = fileSize
         self.modificationDate = modificationDate
     }

@@ -19,6 +19,13 @@ public struct Pipeline: Sendable {
         let kinds = (making.isEmpty ? itemSteps : making).reduce(into: Set<MediaKind>()) { $0.formUnion($1.configured.media) }
         return kinds.isEmpty ? [.photo] : kinds
     }
+    /// The kinds of file discovery hands to the runner: those it takes, and videos too when a step
+    /// publishes motion parts (a video may turn out to be a Live Photo's).
+    public var discovers: Set<MediaKind> { pairing == nil ? media : media.union([.video]) }
+    /// How stills are paired with their videos, when a step publishes motion parts.
+    public var pairing: (any PairingReader)? { itemSteps.lazy.compactMap(\.configured.pairing).first }
+    /// The per-item steps that take motion parts.
+    public var motionSteps: [PipelineStep] { itemSteps.filter(\.configured.takesMotionParts) }
     /// The collection steps, in order.
     public var collectionSteps: [PipelineStep] { steps.filter { $0.configured.kind == .collection } }
 }

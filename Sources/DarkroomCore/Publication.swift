@@ -49,12 +49,14 @@ final class Publication: @unchecked Sendable {
     }
 
     /// Records the published outputs that `keep` accepts, with the finished `units` (and the photo's
-    /// `asset` facts), in one transaction; then removes the outputs those units no longer make.
-    func commit(units: [UnitCompletion.Unit], asset: AssetFacts?, to catalog: CatalogStore,
+    /// `asset` facts), in one transaction, forgetting the units of the `retiring` steps; then removes
+    /// the outputs those units no longer make.
+    func commit(units: [UnitCompletion.Unit], asset: AssetFacts?, retiring: [String] = [], to catalog: CatalogStore,
                 keeping keep: (PublishedOutput) -> Bool = { _ in true }) throws {
-        let stale = try catalog.commit(.init(subject: subject, units: units, outputs: published.filter(keep), asset: asset),
-                                       run: publisher.run)
-        for path in stale { Publisher.retract(path, library: publisher.library) }
+        let completion = UnitCompletion(subject: subject, units: units, outputs: published.filter(keep), asset: asset,
+                                        retiredSteps: retiring.isEmpty ? nil : retiring)
+        let stale = try catalog.commit(completion, run: publisher.run)
+        for path in stale { LibraryFiles.retract(path, library: publisher.library) }
     }
 
     private func takeStaged() -> [Publisher.Staged] {

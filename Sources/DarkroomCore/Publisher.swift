@@ -158,15 +158,6 @@ final class Publisher: @unchecked Sendable {
         throw StageError.sharedOutputPath(relativePath, thisRun: false, other: known.sourcePath)
     }
 
-    /// Removes a stale output and the folders it leaves empty (never the library itself).
-    static func retract(_ relativePath: String, library: URL) {
-        var url = library.appendingPathComponent(relativePath)
-        unlink(url.path)
-        for _ in relativePath.split(separator: "/").dropLast() {
-            url.deleteLastPathComponent()
-            guard rmdir(url.path) == 0 else { break }
-        }
-    }
 
 
     /// A library-relative path split into components, refusing anything that could leave the library.
@@ -202,7 +193,7 @@ final class Publisher: @unchecked Sendable {
         guard Foundation.fsync(fd) == 0 else { throw SystemCallError.last("cannot sync \(path)") }
     }
 
-    static func errnoText() -> String { String(cString: strerror(errno)) }
+
 }
 
 /// A lock on a library for the length of a run. A single-machine run holds it alone, so two runs
@@ -216,7 +207,7 @@ public final class LibraryLock {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("lock").path
         descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw RunError("cannot open \(path): \(Publisher.errnoText())") }
+        guard descriptor >= 0 else { throw RunError("cannot open \(path): \(LibraryFiles.errnoText())") }
         guard flock(descriptor, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) == 0 else {
             let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             close(descriptor)
@@ -252,4 +243,20 @@ extension StageError {
         StageError("\(path) is already the output of another photo\(thisRun ? " in this run" : other.map { " (\($0))" } ?? ""); "
                    + "two inputs map to the same output path (add {id} or {ext} to the template)")
     }
+}
+
+/// What every catalog store does to the library's files, whoever records them.
+public enum LibraryFiles {
+    /// Removes a stale output and the folders it leaves empty (never the library itself).
+    public static func retract(_ relativePath: String, library: URL) {
+        var url = library.appendingPathComponent(relativePath)
+        unlink(url.path)
+        for _ in relativePath.split(separator: "/").dropLast() {
+            url.deleteLastPathComponent()
+            guard rmdir(url.path) == 0 else { break }
+        }
+    }
+
+    /// The text of the last system call's `errno`.
+    public static func errnoText() -> String { String(cString: strerror(errno)) }
 }

@@ -38,6 +38,9 @@ public struct RunReport: Codable, Sendable {
     /// Files passed over without being read (videos in a photo pipeline, sidecars, hidden files,
     /// symbolic links, unreadable folders), with the reason.
     public var passedOver: [Failure] = []
+    /// Videos imported on their own by an earlier run, joined this run to their Live Photo's still
+    /// (`sameAs`) as its motion part.
+    public var joinedMotionParts: [Duplicate] = []
     /// Things a user should know about files that were still processed (a motion photo whose video
     /// is missing), with the step that noticed.
     public var warnings: [Failure] = []

@@ -7,6 +7,10 @@ public struct QueuedPhoto: Codable, Sendable, Hashable {
     public var contentHash: String
     /// Whether the file is one of the library's own renditions of the photo (a HEIC in `Photos/`).
     public var rendition: Bool
+    /// For a Live Photo's video: the content hash and path of its still (whose own job must have
+    /// recorded its capture date first; until then the job fails and is retried).
+    public var motionOf: String?
+    public var stillPath: String?
 }
 
 /// One job of a work queue: a photo's pending steps, or a collection step over a set of photos.
@@ -68,6 +72,18 @@ extension Runner {
                 guard !work.pending.isEmpty else { plan.upToDate += 1; continue }
                 let key = ContentHash.of(work.pending.sorted().map { "\(catalogIDs[$0])=\(work.keys[$0]!)" }.joined(separator: ","))
                 plan.units.append(QueuedUnit(kind: .photo, key: key, photo: photo))
+            case .motionPart(let still, let hash, let stillPath):
+                // Keyed by the still too: the same video joined to another still is other work.
+                let photo = QueuedPhoto(source: entry.found.url.path, relativePath: entry.found.relativePath, contentHash: hash,
+                                        rendition: false, motionOf: still, stillPath: stillPath)
+                let date = ((try catalog?.rememberedFacts(contentHash: still)) ?? nil)?.captureDate
+                if let date, try motionWork(for: hash, still: still, date: date, catalog: catalog).0.pending.isEmpty {
+                    plan.upToDate += 1
+                    continue
+                }
+                let steps = pipeline.motionSteps.map { "\(catalogIDs[$0.index])|\($0.configured.optionsDigest)" }.joined(separator: ",")
+                let key = ContentHash.of("\(steps)|\(hash)|motion part of \(still) at \(date?.local.description ?? "-")")
+                plan.units.append(QueuedUnit(kind: .photo, key: key, photo: photo))
             }
         }
         for step in pipeline.collectionSteps {
@@ -112,8 +128,10 @@ extension Runner {
             return .failed(step: "read", reason: "the file changed since it was queued; enqueue it again")
         }
         let failures = FailureSink()
-        let (outcome, _) = process(SurveyEntry(found: found, state: .unique(photo.contentHash, rendition: photo.rendition)),
-                                   catalog: store, publisher: publisher, failures: failures)
+        let state: SurveyEntry.State = photo.motionOf.map {
+            .motionPart(of: $0, hash: photo.contentHash, stillPath: photo.stillPath ?? $0)
+        } ?? .unique(photo.contentHash, rendition: photo.rendition)
+        let (outcome, _) = process(SurveyEntry(found: found, state: state), catalog: store, publisher: publisher, failures: failures)
         switch outcome {
         case .processed(let paths): return .done(published: paths)
         case .skipped, .duplicate, .notAttempted: return .nothingToDo

@@ -9,18 +9,41 @@ extension Runner {
             case unique(String, rendition: Bool)
             case duplicate(of: String, hash: String)
             case unreadable(String)
+            /// A Live Photo's video, published as the motion part of the still with content hash
+            /// `of` (found at `stillPath`, this run or an earlier one).
+            case motionPart(of: String, hash: String, stillPath: String)
         }
 
         var found: Discovery.Found
         var state: State
+        /// The Live Photo identifier the survey read from the file, if it looked (see `pairMotionParts`).
+        var pairingKey: String?
 
         /// What decides which shard the entry belongs to: the photo's identity, so that duplicates
         /// go with their original; for a file that could not be read, its path.
         var owner: String {
             switch state {
-            case .unique(let hash, _), .duplicate(_, let hash): return hash
+            case .unique(let hash, _), .duplicate(_, let hash), .motionPart(let hash, _, _): return hash
             case .unreadable: return ContentHash.of(found.url.path)
             }
+        }
+
+        /// For a Live Photo's video published as a motion part: the still's content hash.
+        var stillHash: String? {
+            guard case .motionPart(let still, _, _) = state else { return nil }
+            return still
+        }
+
+        /// For a Live Photo's video published as a motion part: where its still is.
+        var stillPath: String? {
+            guard case .motionPart(_, _, let path) = state else { return nil }
+            return path
+        }
+
+        /// Whether the entry is an original file (not a library rendition) of `kind`, to work on.
+        func isOriginal(of kind: MediaKind) -> Bool {
+            guard case .unique(_, rendition: false) = state else { return false }
+            return MediaKind(fileName: found.url.lastPathComponent) == kind
         }
     }
 
@@ -37,7 +60,7 @@ extension Runner {
         let insideLibrary = inputs.contains { ($0.standardizedFileURL.resolvingSymlinksInPath().path + "/").hasPrefix(library + "/") }
         let discovery = Discovery(spec: pipeline.inputs,
                                   avoiding: [settings.library.appendingPathComponent(".darkroom")] + (insideLibrary ? [] : [settings.library]),
-                                  takes: pipeline.media)
+                                  takes: pipeline.discovers)
         let (found, skipped) = discovery.files(in: inputs)
         var hashes: [Result<String, Error>?] = Array(repeating: nil, count: found.count)
         var fresh: [FileFingerprint] = []
@@ -60,18 +83,50 @@ extension Runner {
         // One transaction (one fsync) for all new hashes, not one per file.
         if remember { try catalog?.rememberHashes(fresh) }
         var firstPath: [String: String] = [:]
-        let entries = found.enumerated().map { index, file -> SurveyEntry in
+        var motionRenditions: [Discovery.Skipped] = []
+        var entries = found.enumerated().compactMap { index, file -> SurveyEntry? in
             switch hashes[index]! {
             case .failure(let error):
                 return SurveyEntry(found: file, state: .unreadable("cannot read: \(error.localizedDescription)"))
             case .success(let fileHash):
                 let hash = identity(of: file, hash: fileHash, catalog: catalog)
+                if hash != fileHash, let reason = motionPartRendition(file, subject: hash, catalog: catalog) {
+                    motionRenditions.append(Discovery.Skipped(path: file.url.path, reason: reason, kind: "motion part"))
+                    return nil
+                }
                 if let original = firstPath[hash] { return SurveyEntry(found: file, state: .duplicate(of: original, hash: hash)) }
                 firstPath[hash] = file.url.path
                 return SurveyEntry(found: file, state: .unique(hash, rendition: hash != fileHash))
             }
         }
-        return Survey(entries: entries, skipped: skipped)
+        if let reader = pipeline.pairing { pairMotionParts(&entries, reader: reader, catalog: catalog) }
+        // Videos were found to be paired with their stills; those that are not, no step takes.
+        let untaken = entries.filter { entry in
+            guard case .unique = entry.state else { return false }
+            return !pipeline.media.contains(MediaKind(fileName: entry.found.url.lastPathComponent))
+        }
+        entries.removeAll { entry in untaken.contains { $0.found.url == entry.found.url } }
+        let passedOver = untaken.map { entry -> Discovery.Skipped in
+            let ext = entry.found.url.pathExtension
+            let kind = MediaKind(fileName: entry.found.url.lastPathComponent)
+            return Discovery.Skipped(path: entry.found.url.path,
+                                     reason: "\(kind) (.\(ext)): no step of this pipeline takes \(kind.plural), and no still of the run is its Live Photo",
+                                     kind: ".\(ext.lowercased()) \(kind)")
+        }
+        return Survey(entries: entries, skipped: skipped + motionRenditions + passedOver)
+    }
+
+    /// Why a library file that is one of an asset's outputs is not a rendition to work on: a still's
+    /// motion part (a motion photo's video, a Live Photo's MOV), or nil for a real rendition (a HEIC in
+    /// `Photos/`, a video in `Videos/`).
+    func motionPartRendition(_ file: Discovery.Found, subject: String, catalog: CatalogStore?) -> String? {
+        guard let facts = (try? catalog?.rememberedFacts(contentHash: subject)) ?? nil else { return nil }
+        if facts.motionOf != nil { return "a Live Photo's video in the library, published as its still's motion part" }
+        // A video made from a photo is that photo's motion part (a motion photo's video).
+        if MediaKind(fileName: file.url.lastPathComponent) == .video && facts.mediaKind == .photo {
+            return "a motion photo's video in the library, published as its still's motion part"
+        }
+        return nil
     }
 
     /// Which photo a file is. A file the catalog knows as one of the library's own outputs, unchanged

@@ -74,10 +74,9 @@ public final class Runner {
     // MARK: Entry points
 
     /// Works out what `run` would do, reading files (to hash them) but writing nothing.
-    /// `catalog` is what is already done (by default the library's SQLite catalog, read-only); with
-    /// `shard`, only that shard's share is listed.
-    public func plan(inputs: [URL], catalog given: CatalogStore? = nil, shard: Shard? = nil) throws -> RunPlan {
-        let catalog = try given ?? Catalog.openReadOnly(library: settings.library)
+    /// `catalog` is what is already done (nil: nothing is); with `shard`, only that shard's share is
+    /// listed. `DarkroomCatalog` adds `plan(inputs:shard:)`, which reads the library's SQLite catalog.
+    public func plan(inputs: [URL], catalog: CatalogStore?, shard: Shard? = nil) throws -> RunPlan {
         let survey = try self.survey(inputs: inputs, catalog: catalog, remember: false)
         var plan = RunPlan(pipeline: pipeline.file, library: settings.library.path)
         // What collections would see: every photo's remembered facts, or nil once one has work to do.
@@ -89,6 +88,14 @@ public final class Runner {
             case .duplicate(let original, _):
                 plan.entries.append(.init(path: entry.found.url.path, id: nil, action: .duplicate, steps: [],
                                           note: "same photo as \(original)"))
+            case .motionPart(let still, let hash, let stillPath):
+                let remembered = try catalog?.rememberedFacts(contentHash: still)
+                let date = collected?.first { $0.contentHash == still }?.captureDate ?? remembered?.captureDate
+                let work = try date.map { try motionWork(for: hash, still: still, date: $0, catalog: catalog).0 }
+                plan.entries.append(.init(path: entry.found.url.path, id: ContentHash.uuid(fromHex: still).uuidString.lowercased(),
+                                          action: work?.required.isEmpty == true ? .skip : .process,
+                                          steps: (work?.required ?? pipeline.motionSteps.map(\.index)).map { stepIDs[$0] },
+                                          note: "Live Photo video of \(stillPath)"))
             case .unique(let hash, _):
                 let work = try self.work(for: hash, kind: MediaKind(fileName: entry.found.url.lastPathComponent), catalog: catalog)
                 plan.entries.append(.init(path: entry.found.url.path, id: ContentHash.uuid(fromHex: hash).uuidString.lowercased(),
@@ -118,32 +125,33 @@ public final class Runner {
 
     /// Runs the pipeline on this machine. Per-file failures are in the report; a thrown error means
     /// the run could not start or continue at all (a locked library, an unusable catalog).
-    /// `store` is the catalog to use; by default the library's own SQLite catalog.
-    public func run(inputs: [URL], store: CatalogStore? = nil) throws -> RunReport {
+    /// `store` opens the catalog to use, once the library is locked (`DarkroomCatalog` adds
+    /// `run(inputs:)`, which uses the library's own SQLite catalog).
+    public func run(inputs: [URL], store: () throws -> CatalogStore) throws -> RunReport {
         try FileManager.default.createDirectory(at: settings.library, withIntermediateDirectories: true)
         let lock = try LibraryLock(library: settings.library, shared: false)
         defer { withExtendedLifetime(lock) {} }
-        let catalog = try store ?? Catalog(library: settings.library)
+        let catalog = try store()
         try recover(catalog)
         return try execute(inputs: inputs, catalog: catalog, shard: nil, temporaryFolder: Publisher.sharedTemporaryFolder(library: settings.library))
     }
 
     /// Runs one shard of a sharded sweep: only the photos (and collection outputs) `shard` owns.
-    /// Results go to the shard's manifest, not the catalog; `snapshot` (the catalog as the sweep
-    /// found it, if any) says what is already done. Shards share the library with each other but
-    /// not with a single-machine run.
-    public func run(inputs: [URL], shard: Shard, snapshot: CatalogStore?) throws -> RunReport {
+    /// `store` opens, once the library is locked for shards, where the shard records its results
+    /// (`DarkroomShards` adds `run(inputs:shard:snapshot:)`, which records them in the shard's
+    /// manifest). Shards share the library with each other but not with a single-machine run.
+    public func run(inputs: [URL], shard: Shard, store: () throws -> CatalogStore) throws -> RunReport {
         try FileManager.default.createDirectory(at: settings.library, withIntermediateDirectories: true)
         let lock = try LibraryLock(library: settings.library, shared: true)
         defer { withExtendedLifetime(lock) {} }
-        let manifest = try ShardManifest(library: settings.library, pipelineName: pipelineName, shard: shard, snapshot: snapshot)
+        let catalog = try store()
         let temporaryFolder = try Publisher.processTemporaryFolder(library: settings.library)
         defer { try? FileManager.default.removeItem(at: temporaryFolder) }
-        return try execute(inputs: inputs, catalog: manifest, shard: shard, temporaryFolder: temporaryFolder)
+        return try execute(inputs: inputs, catalog: catalog, shard: shard, temporaryFolder: temporaryFolder)
     }
 
     /// The pipeline file's name without its extension: the first part of catalog step ids.
-    var pipelineName: String { Runner.pipelineName(of: pipeline) }
+    public var pipelineName: String { Runner.pipelineName(of: pipeline) }
 
     private static func pipelineName(of pipeline: Pipeline) -> String {
         ((pipeline.file as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -167,31 +175,57 @@ public final class Runner {
             if !pipeline.collectionSteps.isEmpty { others = all.filter { !shard.owns(contentHash: $0.owner) } }
         }
         report.passedOver = survey.skipped.map { RunReport.Failure(path: $0.path, step: "discover", reason: $0.reason, kind: $0.kind) }
-        report.found = survey.entries.count + survey.skipped.filter(\.isFile).count
+        let foundEntries = survey.entries.count
+        report.found = foundEntries + survey.skipped.filter(\.isFile).count
 
         var records: [ItemRecord?] = Array(repeating: nil, count: survey.entries.count)
         var outcomes: [Outcome] = Array(repeating: .skipped, count: survey.entries.count)
         let resultsLock = NSLock()
         let finished = Counter()
-        let jobs = min(settings.jobs, max(1, survey.entries.count))
         var stopReason: String?
-        DarkroomThreads.forEach(count: survey.entries.count, jobs: jobs) { index in
-            let entry = survey.entries[index]
-            resultsLock.lock(); let stopped = stopReason != nil; resultsLock.unlock()
-            let (outcome, record) = stopped ? (.notAttempted, nil)
-                : self.process(entry, catalog: catalog, publisher: publisher, failures: failures)
-            resultsLock.lock()
-            outcomes[index] = outcome
-            records[index] = record
-            if stopReason == nil, case .failed(_, diskFull: true) = outcome,
-               let reason = failures.snapshot.last(where: { $0.path == entry.found.url.path })?.reason {
-                stopReason = "the disk is full: stopped; free some space and run again to finish (\(reason))"
+        // Stills before the motion parts that take their id and capture date.
+        var stills: [String: ItemRecord] = [:]
+        func runPhase(_ indices: [Int]) {
+            let entries = survey.entries, total = entries.count
+            DarkroomThreads.forEach(count: indices.count, jobs: min(settings.jobs, max(1, indices.count))) { position in
+                let index = indices[position]
+                let entry = entries[index]
+                resultsLock.lock(); let stopped = stopReason != nil; let still = entry.stillHash.flatMap { stills[$0] }; resultsLock.unlock()
+                let (outcome, record) = stopped ? (.notAttempted, nil)
+                    : self.process(entry, still: still, catalog: catalog, publisher: publisher, failures: failures)
+                resultsLock.lock()
+                outcomes[index] = outcome
+                records[index] = record
+                if let record { stills[record.contentHash] = record }
+                if stopReason == nil, case .failed(_, diskFull: true) = outcome,
+                   let reason = failures.snapshot.last(where: { $0.path == entry.found.url.path })?.reason {
+                    stopReason = "the disk is full: stopped; free some space and run again to finish (\(reason))"
+                }
+                resultsLock.unlock()
+                self.progress?.update(finished: finished.increment(), total: total, current: entry.found.relativePath)
             }
-            resultsLock.unlock()
-            self.progress?.update(finished: finished.increment(), total: survey.entries.count, current: entry.found.relativePath)
         }
+        runPhase(survey.entries.indices.filter { survey.entries[$0].stillHash == nil })
+        // Videos imported earlier on their own whose still came only now join it as its motion part.
+        let joined = earlierMotionParts(of: records.compactMap { $0 }, besides: survey.entries, catalog: catalog, failures: failures)
+        survey.entries += joined
+        records += Array(repeating: nil, count: joined.count)
+        outcomes += Array(repeating: .skipped, count: joined.count)
+        runPhase(survey.entries.indices.filter { survey.entries[$0].stillHash != nil })
+        // Motion parts have no place of their own in collections.
+        for index in survey.entries.indices where survey.entries[index].stillHash != nil { records[index] = nil }
 
         for (index, outcome) in outcomes.enumerated() {
+            if index >= foundEntries {
+                // A video imported on its own earlier, joined to its still now: not one of this run's files.
+                if case .processed(let paths) = outcome, let still = survey.entries[index].stillPath {
+                    report.published += paths
+                    report.joinedMotionParts.append(.init(path: survey.entries[index].found.url.path, sameAs: still))
+                } else if case .failed(let paths, _) = outcome {
+                    report.failed += 1; report.published += paths
+                }
+                continue
+            }
             switch outcome {
             case .processed(let paths): report.processed += 1; report.published += paths
             case .skipped: report.skipped += 1
@@ -301,6 +335,65 @@ public final class Runner {
         Work(keys: work.keys, required: learningSteps.filter { work.keys[$0] != nil }, pending: work.pending)
     }
 
+    /// The work for a Live Photo's video published as the motion part of the still `still`: only
+    /// the steps that take motion parts, keyed by the still and its capture date too (a new date
+    /// moves the file). Also the steps of this pipeline whose units or outputs the video has from
+    /// when it was imported on its own (its own copy and thumbnail), which it no longer has.
+    func motionWork(for hash: String, still: String, date: CaptureDate, catalog: CatalogStore?) throws -> (Work, retired: [String]) {
+        let state = try catalog?.state(of: hash) ?? SubjectState()
+        var keys: [Int: String] = [:]
+        var pending = Set<Int>()
+        for step in pipeline.motionSteps {
+            let id = catalogIDs[step.index]
+            let key = ContentHash.of("\(id)|\(step.configured.optionsDigest)|\(hash)|motion part of \(still) at \(date.local)")
+            keys[step.index] = key
+            let outputsPresent = state.outputs.filter { $0.step == id }.allSatisfy {
+                FileInfo(path: settings.library.appendingPathComponent($0.path).path)?.isRegularFile == true
+            }
+            if settings.force || state.unitKeys[id] != key || !outputsPresent { pending.insert(step.index) }
+        }
+        let motionIDs = Set(pipeline.motionSteps.map { catalogIDs[$0.index] })
+        let ownSteps = Set(catalogIDs).subtracting(motionIDs)
+        let retired = Set(state.unitKeys.keys).union(state.outputs.map(\.step)).intersection(ownSteps).sorted()
+        if !retired.isEmpty { pending.formUnion(keys.keys) }
+        return (Work(keys: keys, required: pending.sorted(), pending: pending), retired)
+    }
+
+    /// Videos imported on their own by an earlier run that carry the Live Photo identifier of a still
+    /// processed now: each becomes the still's motion part, read again from where it was imported
+    /// (when it is still there, unchanged). One that is gone stays a separate video, with a warning.
+    func earlierMotionParts(of records: [ItemRecord], besides entries: [SurveyEntry], catalog: CatalogStore,
+                            failures: FailureSink) -> [SurveyEntry] {
+        guard pipeline.pairing != nil else { return [] }
+        let present = Set(entries.compactMap { entry -> String? in
+            switch entry.state {
+            case .unique(let hash, _), .duplicate(_, let hash), .motionPart(_, let hash, _): return hash
+            case .unreadable: return nil
+            }
+        })
+        var joined: [SurveyEntry] = []
+        for record in records {
+            guard let key = record.contentIdentifier,
+                  let videos = try? catalog.assets(withContentIdentifier: key) else { continue }
+            for video in videos where video.mediaKind == .video && video.motionOf == nil && !present.contains(video.contentHash) {
+                let url = URL(fileURLWithPath: video.originalPath)
+                guard let info = FileInfo(path: url.path), info.isRegularFile,
+                      (try? catalog.cachedHash(path: url.path, size: info.size, mtimeNanoseconds: info.modificationNanoseconds,
+                                               inode: info.id.inode)) ?? (try? ContentHash.ofFile(url)) == video.contentHash else {
+                    failures.warn(path: record.source.path, step: "pair", reason: "its Live Photo video was imported earlier from "
+                                  + "\(video.originalPath), which is gone or has changed: it stays a separate video")
+                    continue
+                }
+                let found = Discovery.Found(url: url, relativePath: url.lastPathComponent, size: info.size,
+                                            modificationDate: info.modificationDate,
+                                            modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode)
+                joined.append(SurveyEntry(found: found, state: .motionPart(of: record.contentHash, hash: video.contentHash,
+                                                                           stillPath: record.source.path)))
+            }
+        }
+        return joined
+    }
+
     // MARK: Running one photo
 
     enum Outcome {
@@ -314,29 +407,50 @@ public final class Runner {
         case notAttempted
     }
 
-    func process(_ entry: SurveyEntry, catalog: CatalogStore, publisher: Publisher,
-                         failures: FailureSink) -> (Outcome, ItemRecord?) {
+    /// Works on one input: its pending steps run, its outputs are published together and recorded
+    /// with its units. A Live Photo's video (`.motionPart`) runs only the steps that take motion parts,
+    /// under its still's id and capture date (`still`: this run's record of it, else the catalog's).
+    func process(_ entry: SurveyEntry, still: ItemRecord? = nil, catalog: CatalogStore, publisher: Publisher,
+                 failures: FailureSink) -> (Outcome, ItemRecord?) {
         let file = entry.found
         let hash: String, rendition: Bool
+        var motion: (still: String, path: String)?
         switch entry.state {
         case .duplicate(let original, _): return (.duplicate(original), nil)
         case .unreadable(let reason):
             failures.record(path: file.url.path, step: "read", reason: reason)
             return (.failed([], diskFull: false), nil)
         case .unique(let h, let r): (hash, rendition) = (h, r)
+        case .motionPart(let stillHash, let h, let stillPath): (hash, rendition, motion) = (h, false, (stillHash, stillPath))
         }
         let item = Item(source: file.url, relativePath: file.relativePath, contentHash: hash,
-                        fileSize: file.size, modificationDate: file.modificationDate)
+                        fileSize: file.size, modificationDate: file.modificationDate,
+                        id: motion.map { ContentHash.uuid(fromHex: $0.still) })
+        item.contentIdentifier = entry.pairingKey
         let publication = publisher.publication(subject: hash, source: file.url.path)
         defer { item.attachments.removeAll(); publication.discard() }
 
         var work: Work
         var adopted = false
+        var retired: [String] = []
         do {
-            // Outputs recorded by `catalog rebuild` under this photo's id: take them, and its work, as done.
-            adopted = try catalog.adopt(contentHash: hash) > 0
-            work = try self.work(for: hash, kind: MediaKind(fileName: file.url.lastPathComponent), catalog: catalog)
-            if adopted { work = adopting(work) }
+            if let motion {
+                // The still's capture date, from this run or the catalog: the motion part is filed with it.
+                let remembered = try catalog.rememberedFacts(contentHash: motion.still)
+                guard let date = still?.captureDate ?? remembered?.captureDate else {
+                    failures.record(path: file.url.path, step: "pair",
+                                    reason: "the Live Photo's still \(motion.path) has no capture date (it failed, or is not imported yet)")
+                    return (.failed([], diskFull: false), nil)
+                }
+                item.captureDate = date
+                item.motionOf = motion.still
+                (work, retired) = try motionWork(for: hash, still: motion.still, date: date, catalog: catalog)
+            } else {
+                // Outputs recorded by `catalog rebuild` under this photo's id: take them, and its work, as done.
+                adopted = try catalog.adopt(contentHash: hash) > 0
+                work = try self.work(for: hash, kind: MediaKind(fileName: file.url.lastPathComponent), catalog: catalog)
+                if adopted { work = adopting(work) }
+            }
         } catch {
             failures.record(path: file.url.path, step: "plan", reason: "\(error)")
             return (.failed([], diskFull: DiskSpace.isFull(error, library: settings.library)), nil)
@@ -344,7 +458,8 @@ public final class Runner {
         if work.required.isEmpty {
             let facts = (try? catalog.rememberedFacts(contentHash: hash)) ?? nil
             return (.skipped, ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash, id: item.id,
-                                         captureDate: facts?.captureDate, pixelWidth: facts?.width, pixelHeight: facts?.height))
+                                         captureDate: facts?.captureDate, pixelWidth: facts?.width, pixelHeight: facts?.height,
+                                         contentIdentifier: facts?.contentIdentifier))
         }
 
         var completedUnits: [UnitCompletion.Unit] = []
@@ -385,7 +500,8 @@ public final class Runner {
         if !completedUnits.isEmpty {
             // Only the outputs of finished units: a step that ran only to feed another records nothing.
             do {
-                try publication.commit(units: completedUnits, asset: rendition ? nil : AssetFacts(item), to: catalog) { output in
+                try publication.commit(units: completedUnits, asset: rendition ? nil : AssetFacts(item), retiring: retired,
+                                       to: catalog) { output in
                     completedUnits.contains { $0.step == output.step }
                 }
             } catch {
@@ -402,7 +518,8 @@ public final class Runner {
         logger.debug("processed \(file.relativePath) -> \(published.joined(separator: ", "))")
         return (.processed(published), ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash,
                                                   id: item.id, captureDate: item.captureDate,
-                                                  pixelWidth: item.pixelWidth, pixelHeight: item.pixelHeight))
+                                                  pixelWidth: item.pixelWidth, pixelHeight: item.pixelHeight,
+                                                  contentIdentifier: item.contentIdentifier))
     }
 
     /// What a collection needs to know of a photo another shard works on: its capture date and size,

@@ -27,6 +27,13 @@ public protocol Stage: Sendable {
     static var writes: Set<ItemAspect> { get }
     /// The kinds of media it works on (photos, by default); other items pass it by.
     static var media: Set<MediaKind> { get }
+    /// Whether it also works on a still's motion part: a Live Photo's video joined to its still,
+    /// which runs only the steps that take motion parts, under the still's id and capture date
+    /// (false by default).
+    static var takesMotionParts: Bool { get }
+    /// Tells which files are parts of one asset (a Live Photo's still and video), for a stage that
+    /// publishes motion parts; nil by default.
+    static var pairing: (any PairingReader)? { get }
 
     /// Makes the stage from validated options (throw `StageSetupError` for anything left to check).
     init(options: Options) throws
@@ -43,6 +50,8 @@ extension Stage {
     public static var reads: Set<ItemAspect> { [] }
     public static var writes: Set<ItemAspect> { [] }
     public static var media: Set<MediaKind> { [.photo] }
+    public static var takesMotionParts: Bool { false }
+    public static var pairing: (any PairingReader)? { nil }
     public var needs: Set<ItemAspect> { Self.reads }
 }
 
@@ -88,9 +97,11 @@ public struct ItemRecord: Codable, Sendable, Hashable {
     public var captureDate: CaptureDate?
     public var pixelWidth: Int?
     public var pixelHeight: Int?
+    /// Apple's Live Photo identifier, when the file has one.
+    public var contentIdentifier: String?
 
     public init(source: URL, relativePath: String, contentHash: String, id: UUID, captureDate: CaptureDate?,
-                pixelWidth: Int? = nil, pixelHeight: Int? = nil) {
+                pixelWidth: Int? = nil, pixelHeight: Int? = nil, contentIdentifier: String? = nil) {
         self.source = source
         self.relativePath = relativePath
         self.contentHash = contentHash
@@ -98,6 +109,7 @@ public struct ItemRecord: Codable, Sendable, Hashable {
         self.captureDate = captureDate
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
+        self.contentIdentifier = contentIdentifier
     }
 
     /// The file name without its folder.

@@ -33,6 +33,7 @@ public struct StageDescriptor: Sendable {
             let options = try S.Options(from: decoder)
             let instance = try S(options: options)
             return ConfiguredStep(name: S.name, kind: .perItem, reads: instance.needs, writes: S.writes, media: S.media,
+                                  takesMotionParts: S.takesMotionParts, pairing: S.pairing,
                                   optionsDigest: try ConfiguredStep.digest(options),
                                   action: .perItem { item, context in try instance.process(item, context: context) })
         }
@@ -51,7 +52,7 @@ public struct StageDescriptor: Sendable {
             let options = try S.Options(from: decoder)
             let instance = try S(options: options)
             return ConfiguredStep(name: S.name, kind: .collection, reads: S.reads, writes: [], media: [.photo],
-                                  optionsDigest: try ConfiguredStep.digest(options),
+                                  takesMotionParts: false, pairing: nil, optionsDigest: try ConfiguredStep.digest(options),
                                   action: .collection { items, context in try instance.run(items, context: context) })
         }
     }
@@ -99,6 +100,10 @@ public struct ConfiguredStep: Sendable {
     public let writes: Set<ItemAspect>
     /// The kinds of media it works on.
     public let media: Set<MediaKind>
+    /// Whether it works on motion parts (a Live Photo's video joined to its still).
+    public let takesMotionParts: Bool
+    /// How it pairs a still with its video, for a step that publishes motion parts.
+    public let pairing: (any PairingReader)?
     /// Whether the step only learns facts about an item (its capture date) for later steps.
     public var learnsOnly: Bool { !writes.isEmpty && !writes.contains(.image) }
     /// SHA-256 of the options as decoded (defaults included), so YAML formatting does not matter.

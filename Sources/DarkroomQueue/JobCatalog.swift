@@ -47,5 +47,8 @@ final class JobCatalog: CatalogStore {
     func state(of subject: String) throws -> SubjectState { try catalog.state(of: subject) }
     func output(at path: String) throws -> CatalogOutput? { try catalog.output(at: path) }
     func rememberedFacts(contentHash: String) throws -> RememberedFacts? { try catalog.rememberedFacts(contentHash: contentHash) }
+    func assets(withContentIdentifier identifier: String) throws -> [PairedAsset] {
+        try catalog.assets(withContentIdentifier: identifier)
+    }
     func adopt(contentHash: String) throws -> Int { try catalog.adopt(contentHash: contentHash) }
 }

@@ -14,6 +14,13 @@ extension PostgresCatalog {
         if let asset = completion.asset { try upsert(asset, run: run) }
         let subject = completion.subject
         var stale: [String] = []
+        if let retired = completion.retiredSteps, !retired.isEmpty {
+            try session.execute("DELETE FROM units WHERE subject = \(subject) AND step = ANY(\(retired))")
+            stale += try session.query("""
+                DELETE FROM outputs WHERE subject = \(subject) AND step = ANY(\(retired))
+                    AND NOT (path = ANY(\(completion.outputs.map(\.path)))) RETURNING path
+                """).map { try $0.decode(String.self) }
+        }
         let units = PostgresCatalog.lastOfEach(completion.units, by: \.step)
         if !units.isEmpty {
             let steps = units.map(\.step)
@@ -22,7 +29,7 @@ extension PostgresCatalog {
                 SELECT step, \(subject), key, \(run) FROM unnest(\(steps), \(units.map(\.key))) AS u(step, key)
                 ON CONFLICT (step, subject) DO UPDATE SET unit_key = EXCLUDED.unit_key, run_id = EXCLUDED.run_id
                 """)
-            stale = try session.query("""
+            stale += try session.query("""
                 DELETE FROM outputs
                 WHERE subject = \(subject) AND step = ANY(\(steps)) AND NOT (path = ANY(\(completion.outputs.map(\.path))))
                 RETURNING path
@@ -52,11 +59,16 @@ extension PostgresCatalog {
         try session.execute("""
             INSERT INTO assets (content_hash, id, original_path, file_size, capture_local, capture_utc_offset,
                                 capture_source, capture_tz_source, capture_confidence, capture_json,
-                                width, height, orientation, camera, first_run, last_run)
+                                width, height, orientation, camera, first_run, last_run,
+                                media_kind, latitude, longitude, altitude, duration, video_codec, bit_depth, hdr_transfer,
+                                audio_codec, content_identifier, motion_of)
             VALUES (\(asset.contentHash), \(asset.id.uuidString.lowercased()), \(asset.originalPath), \(asset.fileSize),
                     \(date?.local.description), \(date?.utcOffsetSeconds), \(date?.source.rawValue),
                     \(date?.timeZoneSource.rawValue), \(date?.confidence.rawValue), \(json),
-                    \(asset.width), \(asset.height), \(asset.orientation), \(asset.camera), \(run), \(run))
+                    \(asset.width), \(asset.height), \(asset.orientation), \(asset.camera), \(run), \(run),
+                    \(asset.mediaKind.rawValue), \(asset.location?.latitude), \(asset.location?.longitude), \(asset.location?.altitude),
+                    \(asset.video?.duration), \(asset.video?.codec), \(asset.video?.bitDepth), \(asset.video?.hdrTransfer?.rawValue),
+                    \(asset.video?.audioCodec), \(asset.contentIdentifier), \(asset.motionOf))
             ON CONFLICT (content_hash) DO UPDATE SET
                 capture_local = CASE WHEN EXCLUDED.capture_json IS NULL THEN assets.capture_local ELSE EXCLUDED.capture_local END,
                 capture_utc_offset = CASE WHEN EXCLUDED.capture_json IS NULL THEN assets.capture_utc_offset ELSE EXCLUDED.capture_utc_offset END,
@@ -68,6 +80,16 @@ extension PostgresCatalog {
                 height = COALESCE(EXCLUDED.height, assets.height),
                 orientation = COALESCE(EXCLUDED.orientation, assets.orientation),
                 camera = COALESCE(EXCLUDED.camera, assets.camera),
+                latitude = CASE WHEN EXCLUDED.latitude IS NULL THEN assets.latitude ELSE EXCLUDED.latitude END,
+                longitude = CASE WHEN EXCLUDED.latitude IS NULL THEN assets.longitude ELSE EXCLUDED.longitude END,
+                altitude = CASE WHEN EXCLUDED.latitude IS NULL THEN assets.altitude ELSE EXCLUDED.altitude END,
+                duration = COALESCE(EXCLUDED.duration, assets.duration),
+                video_codec = COALESCE(EXCLUDED.video_codec, assets.video_codec),
+                bit_depth = COALESCE(EXCLUDED.bit_depth, assets.bit_depth),
+                hdr_transfer = CASE WHEN EXCLUDED.video_codec IS NULL THEN assets.hdr_transfer ELSE EXCLUDED.hdr_transfer END,
+                audio_codec = CASE WHEN EXCLUDED.video_codec IS NULL THEN assets.audio_codec ELSE EXCLUDED.audio_codec END,
+                content_identifier = COALESCE(EXCLUDED.content_identifier, assets.content_identifier),
+                motion_of = EXCLUDED.motion_of,
                 last_run = EXCLUDED.last_run
             """)
     }

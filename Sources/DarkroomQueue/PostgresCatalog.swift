@@ -156,11 +156,24 @@ public final class PostgresCatalog: CatalogStore {
 
     /// The capture date and size remembered for a photo.
     public func rememberedFacts(contentHash: String) throws -> RememberedFacts? {
-        guard let row = try session.query("SELECT capture_json, width, height FROM assets WHERE content_hash = \(contentHash)").first
+        guard let row = try session.query("""
+            SELECT capture_json, width, height, content_identifier, motion_of, media_kind FROM assets WHERE content_hash = \(contentHash)
+            """).first
         else { return nil }
-        let (json, width, height) = try row.decode((String?, Int?, Int?).self)
+        let (json, width, height, identifier, motionOf, kind) = try row.decode((String?, Int?, Int?, String?, String?, String).self)
         let date = json.flatMap { try? JSONDecoder().decode(CaptureDate.self, from: Data($0.utf8)) }
-        return RememberedFacts(captureDate: date, width: width, height: height)
+        return RememberedFacts(captureDate: date, width: width, height: height, contentIdentifier: identifier, motionOf: motionOf,
+                               mediaKind: MediaKind(rawValue: kind) ?? .photo)
+    }
+
+    /// The photos and videos that carry Apple's Live Photo identifier `identifier`.
+    public func assets(withContentIdentifier identifier: String) throws -> [PairedAsset] {
+        try session.query("""
+            SELECT content_hash, original_path, motion_of FROM assets WHERE content_identifier = \(identifier) ORDER BY content_hash
+            """).map { row in
+            let (hash, path, motionOf) = try row.decode((String, String, String?).self)
+            return PairedAsset(contentHash: hash, originalPath: path, motionOf: motionOf)
+        }
     }
 
     // MARK: Pending outputs

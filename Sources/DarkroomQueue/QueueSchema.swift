@@ -5,7 +5,7 @@ import PostgresNIO
 /// work queue (`pipelines`, `jobs`, `job_attempts`, `workers`).
 public enum QueueSchema {
     /// The schema version this build writes; `meta.schema_version` records the one a database has.
-    public static let version = 2
+    public static let version = 3
 
     /// Creates whatever is missing. Safe to run again and from several workers at once: it runs in
     /// one transaction under an advisory lock, and does nothing when the database is up to date.
@@ -63,6 +63,16 @@ public enum QueueSchema {
             last_run bigint REFERENCES runs(id))
         """,
         "CREATE INDEX IF NOT EXISTS assets_capture ON assets (capture_local)",
+        // Version 3: videos, places and Live Photos.
+        """
+        ALTER TABLE assets ADD COLUMN IF NOT EXISTS media_kind text NOT NULL DEFAULT 'photo',
+            ADD COLUMN IF NOT EXISTS latitude double precision, ADD COLUMN IF NOT EXISTS longitude double precision,
+            ADD COLUMN IF NOT EXISTS altitude double precision, ADD COLUMN IF NOT EXISTS duration double precision,
+            ADD COLUMN IF NOT EXISTS video_codec text, ADD COLUMN IF NOT EXISTS bit_depth integer,
+            ADD COLUMN IF NOT EXISTS hdr_transfer text, ADD COLUMN IF NOT EXISTS audio_codec text,
+            ADD COLUMN IF NOT EXISTS content_identifier text, ADD COLUMN IF NOT EXISTS motion_of text
+        """,
+        "CREATE INDEX IF NOT EXISTS assets_content_identifier ON assets (content_identifier)",
         """
         CREATE TABLE IF NOT EXISTS file_stats (
             path text PRIMARY KEY,

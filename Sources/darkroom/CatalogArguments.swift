@@ -1,4 +1,5 @@
 import ArgumentParser
+import DarkroomCatalog
 import DarkroomCore
 import DarkroomQueue
 import Foundation

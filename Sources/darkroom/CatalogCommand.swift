@@ -1,5 +1,7 @@
 import ArgumentParser
+import DarkroomCatalog
 import DarkroomCore
+import DarkroomShards
 import DarkroomImaging
 import DarkroomQueue
 import DarkroomStages

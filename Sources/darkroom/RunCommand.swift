@@ -1,5 +1,6 @@
 import ArgumentParser
 import DarkroomCore
+import DarkroomShards
 import DarkroomImaging
 import DarkroomStages
 import Foundation
@@ -79,7 +80,7 @@ struct Run: ParsableCommand {
                 result = try runner.run(inputs: inputs, shard: shard,
                                         snapshot: try catalog.snapshot(library: settings.library))
             } else {
-                result = try runner.run(inputs: inputs, store: try catalog.store(library: settings.library))
+                result = try runner.run(inputs: inputs) { try catalog.store(library: settings.library) }
             }
             if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             if let report { try Data(try Self.json(result).utf8).write(to: URL(fileURLWithPath: report)) }

@@ -1,4 +1,5 @@
 @testable import DarkroomCore
+@testable import DarkroomCatalog
 import DarkroomTestSupport
 import Foundation
 import XCTest

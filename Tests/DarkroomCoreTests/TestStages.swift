@@ -87,7 +87,40 @@ struct Roll: CollectionStage {
 }
 
 let testRegistry = StageRegistry([StageDescriptor(TextDate.self), StageDescriptor(Shout.self), StageDescriptor(Roll.self),
-                                  StageDescriptor(Tamper.self), StageDescriptor(Clip.self)])
+                                  StageDescriptor(Tamper.self), StageDescriptor(Clip.self), StageDescriptor(Motion.self)])
+
+/// Pairs text "stills" and "videos" by a `pair: KEY` line, as Apple's content identifier pairs a
+/// Live Photo's still and MOV.
+struct TextPairing: PairingReader {
+    func pairingKey(of file: URL, kind: MediaKind) -> String? {
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+        return text.split(separator: "\n").first { $0.hasPrefix("pair: ") }.map { String($0.dropFirst(6)) }
+    }
+}
+
+/// Publishes a Live Photo's video beside its still as `motion/{yyyy}/{id}.mov`; notes a still's key.
+struct Motion: Stage {
+    static let name = "motion"
+    static let summary = "A still's motion part, published under the still's id."
+    static let reads: Set<ItemAspect> = [.captureDate]
+    static let takesMotionParts = true
+    static let pairing: (any PairingReader)? = TextPairing()
+    typealias Options = NoOptions
+
+    init(options: NoOptions) {}
+
+    func process(_ item: Item, context: StageContext) throws {
+        Invocations.shared.record(Self.name)
+        guard item.motionOf != nil else {
+            item.contentIdentifier = TextPairing().pairingKey(of: item.source, kind: .photo)
+            return
+        }
+        let values = PathTemplate.values(for: item)
+        try context.publish("motion/\(values["yyyy"]!)/\(item.id.uuidString.lowercased()).mov") { url in
+            try FileManager.default.copyItem(at: item.source, to: url)
+        }
+    }
+}
 
 /// Publishes a note for each video (a file with a video extension), and takes nothing else.
 struct Clip: Stage {

@@ -1,4 +1,6 @@
 @testable import DarkroomCore
+@testable import DarkroomCatalog
+import DarkroomShards
 import DarkroomTestSupport
 import Foundation
 import XCTest

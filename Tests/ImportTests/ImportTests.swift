@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomCatalog
 import DarkroomStages
 import DarkroomTestSupport
 import DarkroomVips

@@ -62,6 +62,33 @@ enum CatalogFixtures {
         note("adopted again", try store.adopt(contentHash: rebuilt))
         note("rebuilt outputs", try store.state(of: rebuilt).outputs.map(\.path))
 
+        // A Live Photo: a still and a video imported on its own, which then becomes the still's motion part.
+        let still = ContentHash.of("live still"), video = ContentHash.of("live video")
+        var stillFacts = asset(still, date: date(day: 4), width: 4032, camera: "Apple iPhone 13")
+        stillFacts.contentIdentifier = "8D3C-LIVE"
+        stillFacts.location = GeoLocation(latitude: 48.8584, longitude: 2.2945, altitude: 35)
+        _ = try store.commit(UnitCompletion(subject: still, units: [.init(step: "heic", key: "s1")],
+                                            outputs: [output("Photos/live.heic", step: "heic")], asset: stillFacts), run: run)
+        var videoFacts = AssetFacts(contentHash: video, id: ContentHash.uuid(fromHex: video), originalPath: "/card/IMG_1.MOV",
+                                    fileSize: 99, captureDate: date(day: 1), width: 1080, height: 1920, orientation: nil,
+                                    camera: "Apple iPhone 13")
+        videoFacts.video = VideoFacts(duration: 2.5, codec: "hevc", bitDepth: 10, hdrTransfer: .hlg, audioCodec: "aac")
+        videoFacts.contentIdentifier = "8D3C-LIVE"
+        _ = try store.commit(UnitCompletion(subject: video, units: [.init(step: "video", key: "v1"), .init(step: "thumb", key: "v2")],
+                                            outputs: [output("Videos/live.mov", step: "video"), output("Thumbnails/live.jpg", step: "thumb")],
+                                            asset: videoFacts), run: run)
+        note("paired", try store.assets(withContentIdentifier: "8D3C-LIVE").map { "\($0.mediaKind) \($0.motionOf ?? "-")" })
+        videoFacts.motionOf = still
+        note("retired", try store.commit(UnitCompletion(subject: video, units: [.init(step: "motion", key: "m1")],
+                                                        outputs: [output("Photos/live.mov", step: "motion")], asset: videoFacts,
+                                                        retiredSteps: ["video", "thumb"]), run: run).sorted())
+        note("joined", try store.assets(withContentIdentifier: "8D3C-LIVE").map { "\($0.mediaKind) \($0.motionOf == still)" })
+        let joined = try store.state(of: video)
+        note("joined units", joined.unitKeys.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+        note("joined outputs", joined.outputs.map(\.path))
+        let remembered = try store.rememberedFacts(contentHash: video)
+        note("video facts", remembered.map { "\($0.mediaKind) \($0.contentIdentifier ?? "-") \($0.motionOf == still)" })
+
         var report = RunReport(pipeline: "import.yaml", library: "/library")
         report.processed = 1
         report.failed = 1

@@ -70,10 +70,14 @@ final class EnqueueTests: QueueTestCase {
         XCTAssertEqual(try XCTUnwrap(try queue.claim(worker: "w1", lease: 30)).pipeline.templates, [:])
     }
 
-    func testADatabaseOfTheFirstSchemaGainsTheTemplatesColumn() throws {
-        try sql("ALTER TABLE pipelines DROP COLUMN templates_json; UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    func testADatabaseOfTheFirstSchemaGainsTheTemplatesColumnAndTheVideoFacts() throws {
+        try sql("""
+            ALTER TABLE pipelines DROP COLUMN templates_json; ALTER TABLE assets DROP COLUMN media_kind, DROP COLUMN motion_of;
+            UPDATE meta SET value = '1' WHERE key = 'schema_version'
+            """)
         try QueueSchema.migrate(session)
-        XCTAssertEqual(try sql("SELECT value FROM meta WHERE key = 'schema_version'"), "2")
+        XCTAssertEqual(try sql("SELECT value FROM meta WHERE key = 'schema_version'"), "3")
+        XCTAssertEqual(try sql("SELECT count(*)::text FROM information_schema.columns WHERE table_name = 'assets' AND column_name IN ('media_kind', 'motion_of')"), "2")
         try queue.enqueue([job("old")])
         XCTAssertEqual(try XCTUnwrap(try queue.claim(worker: "w1", lease: 30)).pipeline.templates, [:],
                        "a pipeline queued before templates were stored has none")

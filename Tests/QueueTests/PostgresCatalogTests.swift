@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomCatalog
 import DarkroomQueue
 import Foundation
 import XCTest
@@ -30,15 +31,26 @@ final class PostgresCatalogTests: QueueTestCase {
         XCTAssertTrue(sqlite.contains { $0.hasPrefix("facts: 2024-05-03T12:30:00+02:00") && $0.hasSuffix("4000x3000") }, "\(sqlite)")
         XCTAssertTrue(sqlite.contains("adopted: 1"), "\(sqlite)")
         XCTAssertTrue(sqlite.contains("rebuilt outputs: [\"Photos/two.heic\"]"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("retired: [\"Thumbnails/live.jpg\", \"Videos/live.mov\"]"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("joined units: [\"motion=m1\"]"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("video facts: video 8D3C-LIVE true"), "\(sqlite)")
     }
 
     func testRecordsRunsAssetsAndEveryOutput() throws {
         let catalog = try PostgresCatalog(session: session, library: folder)
         _ = try CatalogFixtures.transcript(catalog)
-        XCTAssertEqual(try catalog.allOutputs().map(\.path), ["Photos/one.heic", "Photos/two.heic", "Thumbnails/one-400.jpg"])
+        XCTAssertEqual(try catalog.allOutputs().map(\.path),
+                       ["Photos/live.heic", "Photos/live.mov", "Photos/one.heic", "Photos/two.heic", "Thumbnails/one-400.jpg"])
         XCTAssertEqual(try sql("SELECT status || ' ' || processed || ' ' || failed FROM runs"), "failures 1 1")
         XCTAssertEqual(try sql("SELECT path || ' ' || step || ' ' || reason FROM failures"), "in/bad.jpg decode truncated")
-        XCTAssertEqual(try sql("SELECT camera || ' ' || width || ' ' || capture_source FROM assets"), "Pixel 8 4000 exif:DateTimeOriginal")
+        XCTAssertEqual(try sql("SELECT camera || ' ' || width || ' ' || capture_source FROM assets WHERE camera = 'Pixel 8'"),
+                       "Pixel 8 4000 exif:DateTimeOriginal")
+        XCTAssertEqual(try sql("""
+            SELECT media_kind || ' ' || duration || ' ' || video_codec || ' ' || bit_depth || ' ' || hdr_transfer || ' ' || audio_codec
+            FROM assets WHERE original_path = '/card/IMG_1.MOV'
+            """), "video 2.5 hevc 10 hlg aac")
+        XCTAssertEqual(try sql("SELECT latitude || ',' || longitude || ',' || altitude FROM assets WHERE content_identifier IS NOT NULL AND media_kind = 'photo'"),
+                       "48.8584,2.2945,35")
     }
 
     func testADatabaseServesOneLibrary() throws {

@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomCatalog
 import DarkroomExif
 import DarkroomHEIF
 import DarkroomStages

@@ -1,3 +1,4 @@
+import DarkroomCore
 import Foundation
 import GRDB
 
@@ -115,6 +116,22 @@ public final class Catalog: CatalogStore, @unchecked Sendable {
                 );
                 """)
         }
+        migrator.registerMigration("v2: videos, places and Live Photos") { db in
+            try db.execute(sql: """
+                ALTER TABLE assets ADD COLUMN media_kind TEXT NOT NULL DEFAULT 'photo';
+                ALTER TABLE assets ADD COLUMN latitude REAL;
+                ALTER TABLE assets ADD COLUMN longitude REAL;
+                ALTER TABLE assets ADD COLUMN altitude REAL;
+                ALTER TABLE assets ADD COLUMN duration REAL;
+                ALTER TABLE assets ADD COLUMN video_codec TEXT;
+                ALTER TABLE assets ADD COLUMN bit_depth INTEGER;
+                ALTER TABLE assets ADD COLUMN hdr_transfer TEXT;
+                ALTER TABLE assets ADD COLUMN audio_codec TEXT;
+                ALTER TABLE assets ADD COLUMN content_identifier TEXT;
+                ALTER TABLE assets ADD COLUMN motion_of TEXT;
+                CREATE INDEX assets_content_identifier ON assets(content_identifier);
+                """)
+        }
         return migrator
     }
 
@@ -124,7 +141,7 @@ public final class Catalog: CatalogStore, @unchecked Sendable {
     public func beginRun(pipeline: String) throws -> Int64 {
         try database.write { db in
             try db.execute(sql: "INSERT INTO runs (pipeline, started_at) VALUES (?, ?)",
-                           arguments: [pipeline, Catalog.timestamp()])
+                           arguments: [pipeline, Timestamp.now()])
             return db.lastInsertedRowID
         }
     }
@@ -135,7 +152,7 @@ public final class Catalog: CatalogStore, @unchecked Sendable {
             try db.execute(sql: """
                 UPDATE runs SET finished_at = ?, processed = ?, skipped = ?, duplicates = ?, failed = ?, status = ?
                 WHERE id = ?
-                """, arguments: [Catalog.timestamp(), report.processed, report.skipped, report.duplicates,
+                """, arguments: [Timestamp.now(), report.processed, report.skipped, report.duplicates,
                                  report.failed, report.failures.isEmpty ? "ok" : "failures", id])
             for failure in report.failures {
                 try db.execute(sql: "INSERT INTO failures (run_id, path, step, reason) VALUES (?, ?, ?, ?)",
@@ -231,6 +248,11 @@ public final class Catalog: CatalogStore, @unchecked Sendable {
             if let asset = completion.asset { try Catalog.upsert(asset, run: run, db: db) }
             var stale: [String] = []
             let fresh = Set(completion.outputs.map(\.path))
+            for step in completion.retiredSteps ?? [] {
+                try db.execute(sql: "DELETE FROM units WHERE step = ? AND subject = ?", arguments: [step, completion.subject])
+                stale += try String.fetchAll(db, sql: "DELETE FROM outputs WHERE step = ? AND subject = ? RETURNING path",
+                                             arguments: [step, completion.subject]).filter { !fresh.contains($0) }
+            }
             for unit in completion.units {
                 try db.execute(sql: "INSERT OR REPLACE INTO units (step, subject, unit_key, run_id) VALUES (?, ?, ?, ?)",
                                arguments: [unit.step, completion.subject, unit.key, run])
@@ -257,8 +279,10 @@ public final class Catalog: CatalogStore, @unchecked Sendable {
         try db.execute(sql: """
             INSERT INTO assets (content_hash, id, original_path, file_size, capture_local, capture_utc_offset,
                                 capture_source, capture_tz_source, capture_confidence, capture_json,
-                                width, height, orientation, camera, first_run, last_run)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                width, height, orientation, camera, first_run, last_run,
+                                media_kind, latitude, longitude, altitude, duration, video_codec, bit_depth, hdr_transfer,
+                                audio_codec, content_identifier, motion_of)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(content_hash) DO UPDATE SET
                 capture_local = CASE WHEN excluded.capture_json IS NULL THEN capture_local ELSE excluded.capture_local END,
                 capture_utc_offset = CASE WHEN excluded.capture_json IS NULL THEN capture_utc_offset ELSE excluded.capture_utc_offset END,
@@ -270,22 +294,49 @@ public final class Catalog: CatalogStore, @unchecked Sendable {
                 height = COALESCE(excluded.height, height),
                 orientation = COALESCE(excluded.orientation, orientation),
                 camera = COALESCE(excluded.camera, camera),
+                latitude = CASE WHEN excluded.latitude IS NULL THEN latitude ELSE excluded.latitude END,
+                longitude = CASE WHEN excluded.latitude IS NULL THEN longitude ELSE excluded.longitude END,
+                altitude = CASE WHEN excluded.latitude IS NULL THEN altitude ELSE excluded.altitude END,
+                duration = COALESCE(excluded.duration, duration),
+                video_codec = COALESCE(excluded.video_codec, video_codec),
+                bit_depth = COALESCE(excluded.bit_depth, bit_depth),
+                hdr_transfer = CASE WHEN excluded.video_codec IS NULL THEN hdr_transfer ELSE excluded.hdr_transfer END,
+                audio_codec = CASE WHEN excluded.video_codec IS NULL THEN audio_codec ELSE excluded.audio_codec END,
+                content_identifier = COALESCE(excluded.content_identifier, content_identifier),
+                motion_of = excluded.motion_of,
                 last_run = excluded.last_run
             """, arguments: [asset.contentHash, asset.id.uuidString.lowercased(), asset.originalPath, asset.fileSize,
                              asset.captureDate?.local.description, asset.captureDate?.utcOffsetSeconds,
                              asset.captureDate?.source.rawValue, asset.captureDate?.timeZoneSource.rawValue,
                              asset.captureDate?.confidence.rawValue, json,
-                             asset.width, asset.height, asset.orientation, asset.camera, run, run])
+                             asset.width, asset.height, asset.orientation, asset.camera, run, run,
+                             asset.mediaKind.rawValue, asset.location?.latitude, asset.location?.longitude, asset.location?.altitude,
+                             asset.video?.duration, asset.video?.codec, asset.video?.bitDepth, asset.video?.hdrTransfer?.rawValue,
+                             asset.video?.audioCodec, asset.contentIdentifier, asset.motionOf])
     }
 
     /// The capture date and size the catalog remembers for a photo (for items skipped this run).
     public func rememberedFacts(contentHash: String) throws -> RememberedFacts? {
         try database.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT capture_json, width, height FROM assets WHERE content_hash = ?",
-                                             arguments: [contentHash]) else { return nil }
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT capture_json, width, height, content_identifier, motion_of, media_kind FROM assets WHERE content_hash = ?
+                """, arguments: [contentHash]) else { return nil }
             let json: String? = row["capture_json"]
             let date = json.flatMap { try? JSONDecoder().decode(CaptureDate.self, from: Data($0.utf8)) }
-            return RememberedFacts(captureDate: date, width: row["width"], height: row["height"])
+            return RememberedFacts(captureDate: date, width: row["width"], height: row["height"],
+                                   contentIdentifier: row["content_identifier"], motionOf: row["motion_of"],
+                                   mediaKind: MediaKind(rawValue: row["media_kind"]) ?? .photo)
+        }
+    }
+
+    /// The photos and videos that carry Apple's Live Photo identifier `identifier`.
+    public func assets(withContentIdentifier identifier: String) throws -> [PairedAsset] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT content_hash, original_path, motion_of FROM assets WHERE content_identifier = ? ORDER BY content_hash
+                """, arguments: [identifier]).map {
+                PairedAsset(contentHash: $0["content_hash"], originalPath: $0["original_path"], motionOf: $0["motion_of"])
+            }
         }
     }
 
@@ -314,5 +365,4 @@ public final class Catalog: CatalogStore, @unchecked Sendable {
         }
     }
 
-    static func timestamp() -> String { ISO8601DateFormatter().string(from: Date()) }
 }

@@ -1,3 +1,4 @@
+import DarkroomCore
 import Foundation
 
 /// Folds the manifests of a sharded sweep into a catalog (`darkroom catalog merge`).
@@ -122,7 +123,7 @@ public struct CatalogMerge {
                 report.photos += 1
             }
             let stale = try catalog.commit(merged, run: runID)
-            for path in stale { Publisher.retract(path, library: library) }
+            for path in stale { LibraryFiles.retract(path, library: library) }
             report.retracted += stale
             report.outputs += merged.outputs.count
             recorded.formUnion(merged.outputs.map(\.path))
@@ -131,7 +132,7 @@ public struct CatalogMerge {
             for path in pending.sorted() where !recorded.contains(path) {
                 guard try catalog.output(at: path) == nil,
                       FileInfo(path: library.appendingPathComponent(path).path)?.isRegularFile == true else { continue }
-                Publisher.retract(path, library: library)
+                LibraryFiles.retract(path, library: library)
                 report.orphansRemoved.append(path)
             }
         }
@@ -143,7 +144,7 @@ public struct CatalogMerge {
         try catalog.finishRun(runID, report: summary)
 
         // One folder per merge, named by time and the merge's run id (two merges may fall in one second).
-        let stamp = Catalog.timestamp().replacingOccurrences(of: ":", with: "")
+        let stamp = Timestamp.now().replacingOccurrences(of: ":", with: "")
         let done = folder.appendingPathComponent("merged/\(stamp)-run\(runID)", isDirectory: true)
         try FileManager.default.createDirectory(at: done, withIntermediateDirectories: true)
         for name in names where !unfinished.contains(name) {

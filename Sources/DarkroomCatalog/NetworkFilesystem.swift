@@ -1,4 +1,5 @@
 internal import CLinux
+import DarkroomCore
 import Foundation
 
 /// Recognises network and cluster filesystems, where SQLite must not be used.

@@ -1,3 +1,4 @@
+import DarkroomCore
 import Foundation
 
 /// What one shard of a sharded sweep records instead of writing the catalog: its results, appended
@@ -31,7 +32,7 @@ public final class ShardManifest: CatalogStore, @unchecked Sendable {
         self.shard = shard
         self.snapshot = snapshot
         descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw RunError("cannot open the shard manifest \(url.path): \(Publisher.errnoText())") }
+        guard descriptor >= 0 else { throw RunError("cannot open the shard manifest \(url.path): \(LibraryFiles.errnoText())") }
     }
 
     deinit { close(descriptor) }
@@ -48,7 +49,7 @@ public final class ShardManifest: CatalogStore, @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         guard written == line.count, fsync(descriptor) == 0 else {
-            throw RunError("cannot write the shard manifest \(url.path): \(Publisher.errnoText())")
+            throw RunError("cannot write the shard manifest \(url.path): \(LibraryFiles.errnoText())")
         }
     }
 
@@ -68,7 +69,7 @@ public final class ShardManifest: CatalogStore, @unchecked Sendable {
 
     public func beginRun(pipeline: String) throws -> Int64 {
         try append(.start(pipeline: pipeline, shard: shard, host: ProcessInfo.processInfo.hostName,
-                          pid: getpid(), at: Catalog.timestamp()))
+                          pid: getpid(), at: Timestamp.now()))
         return 0
     }
 
@@ -85,6 +86,10 @@ public final class ShardManifest: CatalogStore, @unchecked Sendable {
     public func state(of subject: String) throws -> SubjectState { try snapshot?.state(of: subject) ?? SubjectState() }
 
     public func output(at path: String) throws -> CatalogOutput? { try snapshot?.output(at: path) }
+
+    public func assets(withContentIdentifier identifier: String) throws -> [PairedAsset] {
+        try snapshot?.assets(withContentIdentifier: identifier) ?? []
+    }
 
     public func rememberedFacts(contentHash: String) throws -> RememberedFacts? {
         try snapshot?.rememberedFacts(contentHash: contentHash)
