@@ -66,6 +66,8 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
         ], swiftSettings: swift5),
         .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips"], swiftSettings: swift5),
+        // Sidecars of exports: Google Takeout JSON (matched under every naming Takeout used) and XMP sidecars.
+        .target(name: "DarkroomSidecars", dependencies: ["DarkroomCore", "DarkroomXMP"], swiftSettings: swift5),
         // PostgreSQL as a fleet's catalog and work queue.
         .target(name: "DarkroomQueue", dependencies: [
             "DarkroomCore",
@@ -122,6 +124,9 @@ let package = Package(
             "DarkroomMotionPhoto", "DarkroomXMP", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "DarkroomXMPTests", dependencies: ["DarkroomXMP", "DarkroomTestSupport"], swiftSettings: swift5),
+        .testTarget(name: "SidecarTests", dependencies: [
+            "DarkroomSidecars", "DarkroomXMP", "DarkroomCore", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",
         ], swiftSettings: swift5),
