@@ -11,5 +11,6 @@ public struct SidecarError: Error, Equatable, Sendable, CustomStringConvertible 
         self.reason = reason
     }
 
+    /// `path: reason`, or the reason alone.
     public var description: String { file.map { "\($0): \(reason)" } ?? reason }
 }

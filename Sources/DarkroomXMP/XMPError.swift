@@ -12,5 +12,6 @@ public struct XMPError: Error, Equatable, Sendable, CustomStringConvertible {
         self.offset = offset
     }
 
+    /// The reason, with the byte offset when known.
     public var description: String { offset.map { "\(reason) (at byte \($0))" } ?? reason }
 }

@@ -12,6 +12,7 @@ public struct XMPName: Hashable, Sendable, CustomStringConvertible {
         self.local = local
     }
 
+    /// `xmp:Rating`, with the customary prefix (or the namespace URI when it has none).
     public var description: String { "\(XMPNamespace.preferredPrefix(for: namespace) ?? namespace):\(local)" }
 }
 
@@ -32,8 +33,11 @@ public struct XMPProperty: Hashable, Sendable {
 /// The three kinds of XMP array: unordered (`rdf:Bag`), ordered (`rdf:Seq`), alternatives such as
 /// a title in several languages (`rdf:Alt`).
 public enum XMPArrayKind: String, Hashable, Sendable {
+    /// `rdf:Bag`: an unordered set (keywords).
     case bag = "Bag"
+    /// `rdf:Seq`: an ordered list (authors, history).
     case seq = "Seq"
+    /// `rdf:Alt`: alternatives, one chosen (`x-default` of a language alternative).
     case alt = "Alt"
 }
 
