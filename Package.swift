@@ -55,8 +55,10 @@ let package = Package(
         .target(name: "DarkroomHEIF", dependencies: ["CHeif"], swiftSettings: swift5),
         .target(name: "DarkroomExif", dependencies: ["CExif"], swiftSettings: swift5),
         .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"], swiftSettings: swift5),
+        // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
+        .target(name: "DarkroomXMP", swiftSettings: swift5),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
-        .target(name: "DarkroomMotionPhoto", swiftSettings: swift5),
+        .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP"], swiftSettings: swift5),
 
         // The core: stages, pipelines, publishing and the runner; no C library, no database.
         .target(name: "DarkroomCore", dependencies: [
@@ -73,6 +75,8 @@ let package = Package(
         // Sharded sweeps: each shard's manifest, and the merge into a catalog.
         .target(name: "DarkroomShards", dependencies: ["DarkroomCore"], swiftSettings: swift5),
         .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips"], swiftSettings: swift5),
+        // Sidecars of exports: Google Takeout JSON (matched under every naming Takeout used) and XMP sidecars.
+        .target(name: "DarkroomSidecars", dependencies: ["DarkroomCore", "DarkroomXMP"], swiftSettings: swift5),
         // PostgreSQL as a fleet's catalog and work queue.
         .target(name: "DarkroomQueue", dependencies: [
             "DarkroomCore",
@@ -126,7 +130,11 @@ let package = Package(
             "DarkroomCore", "DarkroomCatalog", "DarkroomQueue", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "MotionPhotoTests", dependencies: [
-            "DarkroomMotionPhoto", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
+            "DarkroomMotionPhoto", "DarkroomXMP", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
+        .testTarget(name: "DarkroomXMPTests", dependencies: ["DarkroomXMP", "DarkroomTestSupport"], swiftSettings: swift5),
+        .testTarget(name: "SidecarTests", dependencies: [
+            "DarkroomSidecars", "DarkroomXMP", "DarkroomCore", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",

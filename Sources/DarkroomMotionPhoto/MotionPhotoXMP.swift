@@ -1,10 +1,12 @@
+import DarkroomXMP
+
 /// What an XMP packet says about a motion photo: Google's Camera (`GCamera:`) and Container
 /// (`Container:Directory` of `Item:` entries) properties.
 ///
-/// Names are matched by namespace URI, whatever prefix the writer chose, as attributes (Pixel and
-/// Samsung write `GCamera:MotionPhoto="1"`) or as elements (exiftool writes
-/// `<GCamera:MicroVideo>1</GCamera:MicroVideo>`). A malformed packet yields what was read before
-/// the error.
+/// Read with `XMPPacket`, so names are matched by namespace URI, whatever prefix the writer chose,
+/// as attributes (Pixel and Samsung write `GCamera:MotionPhoto="1"`) or as elements (exiftool
+/// writes `<GCamera:MicroVideo>1</GCamera:MicroVideo>`). A malformed packet yields what was read
+/// before the error.
 struct MotionPhotoXMP: Equatable {
     /// `GCamera:MotionPhoto` is 1.
     var motionPhoto = false
@@ -23,95 +25,25 @@ struct MotionPhotoXMP: Equatable {
         var padding: UInt64?
     }
 
-    enum Namespace {
-        static let camera = "http://ns.google.com/photos/1.0/camera/"
-        static let container = "http://ns.google.com/photos/1.0/container/"
-        static let item = "http://ns.google.com/photos/1.0/container/item/"
-    }
-
-    /// Reads `packet` (UTF-8 XML) with `XMLTokens`.
+    /// Reads `packet` (UTF-8 XML) leniently.
     init(parsing packet: [UInt8]) {
-        var reader = Reader()
-        for token in XMLTokens.scan(packet) { reader.read(token) }
-        self = reader.result
+        let xmp = XMPPacket(lenient: packet)
+        let camera = { (name: String) in xmp[XMPNamespace.googleCamera, name]?.text }
+        motionPhoto = camera("MotionPhoto").map(Self.isTrue) ?? false
+        microVideo = camera("MicroVideo").map(Self.isTrue) ?? false
+        microVideoOffset = camera("MicroVideoOffset").flatMap { UInt64($0) }
+        let itemName = XMPName(XMPNamespace.googleContainer, "Item")
+        items = (xmp[XMPNamespace.googleContainer, "Directory"]?.items ?? []).compactMap { entry in
+            guard let item = entry[itemName] else { return nil }
+            let field = { (name: String) in item[XMPName(XMPNamespace.googleContainerItem, name)]?.text }
+            return ContainerItem(mime: field("Mime"), semantic: field("Semantic"),
+                                 length: field("Length").flatMap { UInt64($0) }, padding: field("Padding").flatMap { UInt64($0) })
+        }
     }
 
     init() {}
 
-    /// Follows the tokens: the namespace declarations in scope, the open `Container:Item`, and the
-    /// text of the element being read.
-    private struct Reader {
-        var result = MotionPhotoXMP()
-        private var scopes: [[String: String]] = []
-        private var itemDepth: Int?  // depth of the open Container:Item element
-        private var property: (namespace: String, name: String)?
-        private var text = ""
-
-        mutating func read(_ token: XMLTokens.Token) {
-            switch token {
-            case .start(let name, let attributes):
-                var scope: [String: String] = [:]
-                for attribute in attributes where Self.isDeclaration(attribute.name) {
-                    scope[attribute.name == "xmlns" ? "" : String(attribute.name.dropFirst(6))] = attribute.value
-                }
-                scopes.append(scope)
-                let element = resolve(name, isAttribute: false)
-                if element?.namespace == Namespace.container, element?.name == "Item", itemDepth == nil {
-                    itemDepth = scopes.count
-                    result.items.append(ContainerItem())
-                }
-                for attribute in attributes where !Self.isDeclaration(attribute.name) {
-                    if let resolved = resolve(attribute.name, isAttribute: true) { set(resolved.namespace, resolved.name, attribute.value) }
-                }
-                property = element
-                text = ""
-            case .text(let characters):
-                if property != nil, text.utf8.count < 4096 { text += characters }
-            case .end:
-                guard !scopes.isEmpty else { return }  // an end tag with no start: ignored
-                if let property {
-                    let value = text.trimmingWhitespace
-                    if !value.isEmpty { set(property.namespace, property.name, value) }
-                }
-                property = nil
-                text = ""
-                if itemDepth == scopes.count { itemDepth = nil }
-                scopes.removeLast()
-            }
-        }
-
-        private static func isDeclaration(_ name: String) -> Bool { name == "xmlns" || name.hasPrefix("xmlns:") }
-
-        /// `prefix:local` to its namespace URI and local name; unprefixed attributes have no namespace.
-        private func resolve(_ qualified: String, isAttribute: Bool) -> (namespace: String, name: String)? {
-            let parts = qualified.split(separator: ":", maxSplits: 1).map(String.init)
-            let (prefix, local) = parts.count == 2 ? (parts[0], parts[1]) : ("", qualified)
-            if isAttribute && prefix.isEmpty { return nil }
-            guard let uri = scopes.reversed().lazy.compactMap({ $0[prefix] }).first else { return nil }
-            return (uri, local)
-        }
-
-        private mutating func set(_ namespace: String, _ name: String, _ value: String) {
-            switch (namespace, name) {
-            case (Namespace.camera, "MotionPhoto"): result.motionPhoto = Self.isTrue(value)
-            case (Namespace.camera, "MicroVideo"): result.microVideo = Self.isTrue(value)
-            case (Namespace.camera, "MicroVideoOffset"): result.microVideoOffset = UInt64(value)
-            case (Namespace.item, _) where itemDepth != nil && !result.items.isEmpty:
-                let last = result.items.count - 1
-                switch name {
-                case "Mime": result.items[last].mime = value
-                case "Semantic": result.items[last].semantic = value
-                case "Length": result.items[last].length = UInt64(value)
-                case "Padding": result.items[last].padding = UInt64(value)
-                default: break
-                }
-            default:
-                break
-            }
-        }
-
-        private static func isTrue(_ value: String) -> Bool { value == "1" || value.lowercased() == "true" }
-    }
+    private static func isTrue(_ value: String) -> Bool { value == "1" || value.lowercased() == "true" }
 }
 
 extension MotionPhotoXMP {

@@ -1,4 +1,5 @@
 @testable import DarkroomMotionPhoto
+@testable import DarkroomXMP
 import DarkroomTestSupport
 import Foundation
 import XCTest
