@@ -77,6 +77,9 @@ public struct RunReport: Codable, Sendable {
         for duplicate in duplicateFiles.sorted(by: { $0.path < $1.path }) {
             lines.append("  duplicate: \(duplicate.path) is the same photo as \(duplicate.sameAs)")
         }
+        for joined in joinedMotionParts.sorted(by: { $0.path < $1.path }) {
+            lines.append("  joined: \(joined.path), imported earlier as a video, is the Live Photo video of \(joined.sameAs)")
+        }
         if listingPassedOver {
             for item in passedOver.sorted(by: { $0.path < $1.path }) {
                 lines.append("  passed over: \(item.path): \(item.reason)")
@@ -142,10 +145,14 @@ public struct RunPlan: Codable, Sendable {
     }
 }
 
-/// Receives progress from a run (the CLI draws a bar on a terminal).
+/// Receives progress from a run (the CLI draws a line on a terminal). Called from worker threads.
 public protocol RunProgress: AnyObject, Sendable {
-    /// Called from worker threads after each input finishes.
-    func update(finished: Int, total: Int, current: String)
-    /// Called when a collection step starts.
+    /// A per-item step starts on an input (`path` relative to its input folder).
+    func stepStarted(_ step: String, on path: String)
+    /// An input is finished: `finished` of `total` so far; `bytes` is its size (a rate for videos).
+    func inputFinished(_ path: String, finished: Int, total: Int, bytes: Int64)
+    /// A collection step starts, over `items` photos.
     func collectionStarted(_ step: String, items: Int)
+    /// A collection step's own progress: `done` of `total` `unit` (frames encoded, collages made).
+    func collectionProgress(_ step: String, done: Int, total: Int, unit: String)
 }

@@ -202,7 +202,7 @@ public final class Runner {
                     stopReason = "the disk is full: stopped; free some space and run again to finish (\(reason))"
                 }
                 resultsLock.unlock()
-                self.progress?.update(finished: finished.increment(), total: total, current: entry.found.relativePath)
+                self.progress?.inputFinished(entry.found.relativePath, finished: finished.increment(), total: total, bytes: entry.found.size)
             }
         }
         runPhase(survey.entries.indices.filter { survey.entries[$0].stillHash == nil })
@@ -469,6 +469,7 @@ public final class Runner {
             let step = pipeline.steps[index]
             guard case .perItem(let perform) = step.configured.action else { continue }
             let path = file.url.path
+            progress?.stepStarted(stepIDs[index], on: file.relativePath)
             let context = StageContext(step: stepIDs[index], catalogStep: catalogIDs[index], settings: settings,
                                        logger: logger, publication: publication,
                                        warnings: { step, message in failures.warn(path: path, step: step, reason: message) })
@@ -602,7 +603,8 @@ public final class Runner {
             }
             progress?.collectionStarted(id, items: items.count)
             let context = CollectionContext(step: id, catalogStep: catalogID, subject: subject, settings: settings, logger: logger,
-                                            publication: publication, reporter: failures, problems: problems, shard: shard)
+                                            publication: publication, reporter: failures, problems: problems, shard: shard,
+                                            progress: progress)
             try perform(items, context)
         } catch {
             failures.record(path: id, step: id, reason: "\(error)")

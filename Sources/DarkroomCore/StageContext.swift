@@ -67,6 +67,14 @@ public struct CollectionContext {
     let problems: ProblemCount
     /// In a sharded sweep, the shard running; each output is made by one shard.
     let shard: Shard?
+    /// Where progress goes (a terminal's progress line), if anywhere.
+    let progress: RunProgress?
+
+    /// Tells the user how far the step is: `done` of `total` `unit` (`frames`, `collages`). Cheap:
+    /// call it as often as you like.
+    public func reportProgress(done: Int, total: Int, unit: String) {
+        progress?.collectionProgress(step, done: done, total: total, unit: unit)
+    }
 
     /// Whether this run makes the output named `name` (a group's key, an output path). Always true
     /// on one machine; in a sharded sweep, true in exactly one shard. Ask before rendering an output.

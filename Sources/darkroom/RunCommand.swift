@@ -34,8 +34,11 @@ struct Run: ParsableCommand {
     @Flag(help: "Redo all work even when the catalog says it is current.")
     var force = false
 
-    @Flag(name: .shortAndLong, help: "Log each file, and list every file passed over (the summary counts them by kind).")
-    var verbose = false
+    @Flag(name: .shortAndLong, help: "Say more: -v logs each step's notes and lists every file passed over (the summary counts them by kind); -vv adds debug lines.")
+    var verbose: Int
+
+    @Flag(name: .shortAndLong, help: "No progress line (it is drawn only on a terminal anyway).")
+    var quiet = false
 
     @Option(help: ArgumentHelp("Run one shard of a sweep: I/N (I counted from 0), or auto / auto/N to read I (and N) from the array job "
                                + "(JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID, AWS_BATCH_JOB_ARRAY_INDEX; N also from DARKROOM_SHARDS). "
@@ -50,11 +53,7 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = verbose ? .debug : .info
-            return handler
-        }
+        Verbosity.bootstrap(verbose: verbose)
         let pipeline = try arguments.load()
         let inputs = (input.isEmpty ? pipeline.inputs.folders : input).map { URL(fileURLWithPath: $0) }
         guard let libraryPath = library ?? pipeline.library else {
@@ -65,9 +64,8 @@ struct Run: ParsableCommand {
                                    pixelLimit: photoSettings.pixelLimit, timeZone: photoSettings.zone,
                                    jobs: jobs, force: force)
         try ImagingSetup.configure(for: settings)
-        let interactive = isatty(STDERR_FILENO) != 0 && !json
-        let runner = Runner(pipeline: pipeline, settings: settings, logger: Logger(label: "darkroom"),
-                            progress: interactive ? ProgressBar() : nil)
+        let progress = isatty(STDERR_FILENO) != 0 && !json && !quiet ? ProgressBar() : nil
+        let runner = Runner(pipeline: pipeline, settings: settings, logger: Logger(label: "darkroom"), progress: progress)
         try CommandErrors.reported {
             if dryRun {
                 let plan = try runner.plan(inputs: inputs, catalog: try catalog.snapshot(library: settings.library),
@@ -82,9 +80,9 @@ struct Run: ParsableCommand {
             } else {
                 result = try runner.run(inputs: inputs) { try catalog.store(library: settings.library) }
             }
-            if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            progress?.clear()
             if let report { try Data(try Self.json(result).utf8).write(to: URL(fileURLWithPath: report)) }
-            if json { print(try Self.json(result)) } else { print(result.summary(listingPassedOver: verbose)) }
+            if json { print(try Self.json(result)) } else { print(result.summary(listingPassedOver: verbose > 0)) }
             if result.stopped != nil { throw ExitStatus.incomplete }
             if !result.succeeded { throw ExitStatus.failuresListed }
         }
