@@ -54,7 +54,11 @@ public struct PhotoBookOptions: StageOptions {
     static let layoutOption = StageOption<String?>.custom(
         "layout", as: String.self, default: nil, shown: "", accepts: "a readable page layout file (.yaml)",
         "A page layout file instead of photos-per-page: cells in fractions of the page inside its margins, read beside the pipeline file."
-    ) { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") ? $0 : nil }
+    ) { reference in
+        // Thrown rather than returned as nil, which this optional-valued option would read as "no layout".
+        guard reference.hasSuffix(".yaml") || reference.hasSuffix(".yml") else { throw OptionRejection(got: "'\(reference)'") }
+        return reference
+    }
     static let titleOption = StageOption<TextTemplate?>.custom(
         "title", as: String.self, default: nil, shown: "Photographs; by year {first-date:yyyy}, by month {first-date:MMMM yyyy}",
         accepts: "text with known placeholders",
