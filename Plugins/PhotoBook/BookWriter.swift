@@ -39,11 +39,11 @@ struct BookWriter {
         var waiting = book.photos[...]
         var placed = 0
         while !waiting.isEmpty {
-            var photos: [(PlacedPhoto, cell: PDFRect)] = []
+            var photos: [PlacedPhoto] = []
             for cell in cells {
                 while let item = waiting.popFirst() {
                     do {
-                        photos.append((try preparer.place(item, in: photoBox(in: cell)), cell))
+                        photos.append(try preparer.place(item, in: photoBox(in: cell), cell: cell))
                         break
                     } catch {
                         skipped(item, "left out of the photo book: \(error)")
@@ -51,8 +51,12 @@ struct BookWriter {
                 }
             }
             guard !photos.isEmpty else { break }
+            if case .grid = options.layout {
+                photos = RowPacking.packed(photos, in: content, gutter: options.gutter * PDFSize.pointsPerMillimetre,
+                                           captionBand: captionBand)
+            }
             try document.addPage { page in
-                for (photo, cell) in photos { try draw(photo, cell: cell, on: page) }
+                for photo in photos { try draw(photo, on: page) }
             }
             placed += photos.count
         }
@@ -63,20 +67,22 @@ struct BookWriter {
         return Written(pages: document.pageCount, photos: placed)
     }
 
+    /// The height kept under each photo for its caption.
+    var captionBand: Double { options.captions ? Self.captionSize * 2 : 0 }
+
     /// The part of a cell the photo may fill: all of it, less a band for the caption.
     func photoBox(in cell: PDFRect) -> PDFRect {
-        guard options.captions else { return cell }
-        return PDFRect(x: cell.x, y: cell.y, width: cell.width, height: max(1, cell.height - Self.captionSize * 2))
+        PDFRect(x: cell.x, y: cell.y, width: cell.width, height: max(1, cell.height - captionBand))
     }
 
-    /// The photo, and its capture date just below it.
-    private func draw(_ photo: PlacedPhoto, cell: PDFRect, on page: PDFPage) throws {
+    /// The photo, and its capture date just below it, centred across its cell.
+    private func draw(_ photo: PlacedPhoto, on page: PDFPage) throws {
         page.draw(photo.image, in: photo.rect)
         guard options.captions, let date = photo.item.captureDate?.local else { return }
         let text = try TextTemplate("{date}").filled(date: date, first: date, last: date, count: 1, dateFormat: options.captionFormat)
         let style = PDFTextStyle(font: options.font, size: Self.captionSize, colour: Self.captionColour, alignment: .centre)
-        try page.draw(text, style: style, in: PDFRect(x: cell.x, y: photo.rect.maxY + Self.captionSize * 0.5,
-                                                       width: cell.width, height: Self.captionSize * 1.5))
+        try page.draw(text, style: style, in: PDFRect(x: photo.cell.x, y: photo.rect.maxY + Self.captionSize * 0.5,
+                                                       width: photo.cell.width, height: Self.captionSize * 1.5))
     }
 
     /// The cover: the title large, the dates it spans under it, a little above the middle.

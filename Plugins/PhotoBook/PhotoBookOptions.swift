@@ -78,10 +78,10 @@ public struct PhotoBookOptions: StageOptions {
         where: { !$0.isEmpty && $0.count <= 200 && !$0.contains(where: \.isNumber) },
         "Pango font family (and style) of all text; the fonts used are embedded in the PDF.")
     static let marginOption = StageOption<Double>.value(
-        "margin", default: 15, accepts: "millimetres from 3 to 40", where: { $0 >= 3 && $0 <= 40 },
+        "margin", default: 15, shown: "15", accepts: "millimetres from 3 to 40", where: { $0 >= 3 && $0 <= 40 },
         "Blank space around each page, in millimetres (printers need at least 3-5; a bound book more).")
     static let gutterOption = StageOption<Double>.value(
-        "gutter", default: 6, accepts: "millimetres from 0 to 30", where: { $0 >= 0 && $0 <= 30 },
+        "gutter", default: 6, shown: "6", accepts: "millimetres from 0 to 30", where: { $0 >= 0 && $0 <= 30 },
         "Space between the photos of a page, in millimetres.")
     static let dpiOption = StageOption.integer(
         "dpi", default: 300, in: 72...300,

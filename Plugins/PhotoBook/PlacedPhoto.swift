@@ -11,10 +11,9 @@ struct PlacedPhoto {
     let item: ItemRecord
     let image: PDFImage
     /// Where the photo goes on the page, in points: fitted whole inside its box, centred.
-    let rect: PDFRect
-
-    /// Pixels per inch the photo is printed at.
-    var pixelsPerInch: Double { Double(image.width) / (rect.width / 72) }
+    var rect: PDFRect
+    /// The cell the photo was fitted to (its caption is centred across it).
+    let cell: PDFRect
 }
 
 /// Prepares photos for their boxes.
@@ -26,9 +25,9 @@ struct PhotoPreparer {
     /// The pixel box for `points`: as many pixels as `dpi` allows, at least one.
     func pixels(for points: Double) -> Int { max(1, Int((points / 72 * Double(dpi)).rounded(.down))) }
 
-    /// `item` decoded for `box` (points) and placed in it. Throws `StageError` with the reason
-    /// when the photo cannot be read or decoded.
-    func place(_ item: ItemRecord, in box: PDFRect) throws -> PlacedPhoto {
+    /// `item` decoded for `box` (points, the part of `cell` a photo may fill) and placed in it.
+    /// Throws `StageError` with the reason when the photo cannot be read or decoded.
+    func place(_ item: ItemRecord, in box: PDFRect, cell: PDFRect) throws -> PlacedPhoto {
         let header = try ImageLoader.header(of: item.source, pixelLimit: pixelLimit)
         let size = DecodeSize(width: pixels(for: box.width), height: pixels(for: box.height))
         let image: PDFImage
@@ -49,6 +48,6 @@ struct PhotoPreparer {
         let scale = min(box.width / Double(image.width), box.height / Double(image.height))
         let (width, height) = (Double(image.width) * scale, Double(image.height) * scale)
         let rect = PDFRect(x: box.x + (box.width - width) / 2, y: box.y + (box.height - height) / 2, width: width, height: height)
-        return PlacedPhoto(item: item, image: image, rect: rect)
+        return PlacedPhoto(item: item, image: image, rect: rect, cell: cell)
     }
 }
