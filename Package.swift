@@ -125,7 +125,7 @@ let package = Package(
             "DarkroomMotionPhoto", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "PhotoBookTests", dependencies: [
-            "DarkroomCore", "DarkroomStages", "DarkroomVips", "DarkroomCairo", "PhotoBookStage", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomStages", "DarkroomVips", "DarkroomCairo", "PhotoBookStage", "CollageStage", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",

@@ -1,3 +1,4 @@
+import CollageStage
 import DarkroomCore
 import DarkroomStages
 import DarkroomTestSupport
@@ -64,6 +65,30 @@ final class OptionTests: XCTestCase {
                 XCTAssertEqual(headlines, [expected.replacingOccurrences(of: "wonky.yaml", with: path)])
             }
         }
+    }
+
+    /// `darkroom enqueue` stores the template files a pipeline reads; a worker loads the pipeline
+    /// from the stored text, with no file. A layout file goes the same way as a collage template.
+    func testALayoutFileIsStoredForQueuesAndReadBackWithoutTheFile() throws {
+        let folder = try TemporaryFolder("photo-book-layout")
+        let layout = "cells:\n  - { width: 1, height: 0.5 }\n  - { y: 0.5, width: 1, height: 0.5 }\n"
+        try layout.write(to: folder.path("halves.yaml"), atomically: true, encoding: .utf8)
+        let pipelineText = "steps:\n  - exif-date\n  - photo-book: { layout: halves.yaml }\n"
+        let pipelinePath = folder.path("book.yaml").path
+        try pipelineText.write(toFile: pipelinePath, atomically: true, encoding: .utf8)
+
+        let enqueued = TemplateSources()
+        _ = try enqueued.loading { try PipelineLoader(registry: BuiltInStages.registry).load(path: pipelinePath) }
+        XCTAssertEqual(enqueued.read, ["halves.yaml": layout])
+
+        try FileManager.default.removeItem(at: folder.path("halves.yaml"))
+        let worker = TemplateSources(stored: enqueued.read)
+        let pipeline = try worker.loading {
+            try PipelineLoader(registry: BuiltInStages.registry).load(yaml: pipelineText, file: pipelinePath)
+        }
+        XCTAssertEqual(pipeline.steps.map(\.name), ["exif-date", "photo-book"])
+        XCTAssertThrowsError(try PipelineLoader(registry: BuiltInStages.registry).load(yaml: pipelineText, file: pipelinePath),
+                             "without the stored text, the missing file is an error")
     }
 
     func testAMissingLayoutFileIsNamed() {
