@@ -5,8 +5,8 @@ import PackageDescription
 /// libexif and FFmpeg; no Apple platform is declared because none is supported).
 ///
 /// Layers, bottom up:
-/// - `C*` system library targets: libvips, libheif, libexif, FFmpeg (each with a tiny `shim.h`).
-/// - `DarkroomVips`, `DarkroomHEIF`, `DarkroomExif`: Swift wrappers owning every C handle.
+/// - `C*` system library targets: libvips, libheif, libexif, FFmpeg, cairo and Pango (each with a tiny `shim.h`).
+/// - `DarkroomVips`, `DarkroomHEIF`, `DarkroomExif`, `DarkroomCairo`: Swift wrappers owning every C handle.
 /// - `DarkroomCore`: stages, items, pipeline files, publishing, the `CatalogStore` protocol and the
 ///   runner. Imports no C and no database.
 /// - `DarkroomCatalog`: the library's SQLite catalog (GRDB); `DarkroomShards`: sharded sweeps'
@@ -48,6 +48,9 @@ let package = Package(
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
                        providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
 
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",  // cairo PDF surfaces, Pango text
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),  // statfs, for the network filesystem check
 
         // Swift wrappers over them.
@@ -55,6 +58,7 @@ let package = Package(
         .target(name: "DarkroomHEIF", dependencies: ["CHeif"], swiftSettings: swift5),
         .target(name: "DarkroomExif", dependencies: ["CExif"], swiftSettings: swift5),
         .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"], swiftSettings: swift5),
+        .target(name: "DarkroomCairo", dependencies: ["CCairo"], swiftSettings: swift5),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP", swiftSettings: swift5),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
@@ -92,10 +96,11 @@ let package = Package(
         plugin("TimelapseStage", path: "Timelapse", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("MotionVideoStage", path: "MotionVideo", dependencies: ["DarkroomCore", "DarkroomMotionPhoto"]),
         plugin("CollageStage", path: "Collage", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF"]),
+        plugin("PhotoBookStage", path: "PhotoBook", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomCairo", "CollageStage"]),
 
         .target(name: "DarkroomStages", dependencies: [
             "DarkroomCore", "DarkroomImaging", "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage", "MotionVideoStage",
-            "TimelapseStage", "CollageStage",
+            "TimelapseStage", "CollageStage", "PhotoBookStage",
         ], swiftSettings: swift5),
         .executableTarget(name: "darkroom", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomImaging", "DarkroomStages", "DarkroomQueue", "CollageStage",
@@ -135,6 +140,9 @@ let package = Package(
         .testTarget(name: "DarkroomXMPTests", dependencies: ["DarkroomXMP", "DarkroomTestSupport"], swiftSettings: swift5),
         .testTarget(name: "SidecarTests", dependencies: [
             "DarkroomSidecars", "DarkroomXMP", "DarkroomCore", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
+        .testTarget(name: "PhotoBookTests", dependencies: [
+            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomCairo", "PhotoBookStage", "CollageStage", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",

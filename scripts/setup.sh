@@ -7,6 +7,7 @@ packages=(
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
   libvips-tools libheif-examples ffmpeg imagemagick libimage-exiftool-perl fonts-dejavu-core time bc
   postgresql
+  libcairo2-dev libpango1.0-dev poppler-utils
 )
 missing=()
 for p in "${packages[@]}"; do

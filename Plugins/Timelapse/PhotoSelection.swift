@@ -17,8 +17,7 @@ struct PhotoSelection {
         var inRange: [ItemRecord] = []
         for item in items {
             guard let date = item.captureDate?.local else { undated.append(item); continue }
-            if let from = options.from, Self.dayKey(date) < Self.dayKey(from) { outsideRange += 1; continue }
-            if let to = options.to, Self.dayKey(date) > Self.dayKey(to) { outsideRange += 1; continue }
+            guard DayRange(from: options.from, to: options.to).contains(date) else { outsideRange += 1; continue }
             inRange.append(item)
         }
         photos = options.onePerDay == .all ? inRange : Self.onePerDay(inRange, pick: options.onePerDay)
@@ -30,9 +29,9 @@ struct PhotoSelection {
         var chosen: [ItemRecord] = []
         var start = 0
         while start < items.count {
-            let key = dayKey(items[start].captureDate!.local)
+            let key = DayRange.key(items[start].captureDate!.local)
             var end = start + 1
-            while end < items.count, dayKey(items[end].captureDate!.local) == key { end += 1 }
+            while end < items.count, DayRange.key(items[end].captureDate!.local) == key { end += 1 }
             switch pick {
             case .first, .all: chosen.append(items[start])
             case .last: chosen.append(items[end - 1])
@@ -42,9 +41,6 @@ struct PhotoSelection {
         }
         return chosen
     }
-
-    /// The calendar day as one comparable number (yyyymmdd).
-    static func dayKey(_ date: LocalDateTime) -> Int { date.year * 10_000 + date.month * 100 + date.day }
 
     /// Why nothing was selected, for the error message.
     var emptyExplanation: String {

@@ -83,8 +83,8 @@ public struct TimelapseOptions: StageOptions {
     static let onePerDayOption = StageOption.choice(
         "one-per-day", default: DayPick.all,
         "Keep one photo per calendar day: the first, the middle one (the earlier of two middle ones) or the last; all keeps every photo.")
-    static let fromOption = day("from", "First day to include (inclusive).")
-    static let toOption = day("to", "Last day to include (inclusive).")
+    static let fromOption = StageOption.day("from", "First day to include (inclusive).")
+    static let toOption = StageOption.day("to", "Last day to include (inclusive).")
     static let sizeOption = StageOption<FrameSize>.custom(
         "size", as: String.self, default: FrameSize(parsing: "1920x1080")!, shown: "1920x1080",
         accepts: "WxH with sides 2-\(FrameSize.maximumSide), or one of " + FrameSize.presets.map(\.name).joined(separator: ", "),
@@ -149,11 +149,8 @@ public struct TimelapseOptions: StageOptions {
                           got: String(format: "%g s a photo", secondsPerPhoto))
         }
         onePerDay = reader.read(Self.onePerDayOption)
-        from = reader.read(Self.fromOption)
-        to = reader.read(Self.toOption)
-        if let from, let to, to < from {
-            reader.reject(Self.toOption, expected: "a day on or after from (\(Self.dayText(from)))", got: Self.dayText(to))
-        }
+        let days = reader.readDays(from: Self.fromOption, to: Self.toOption)
+        (from, to) = (days.from, days.to)
 
         size = reader.read(Self.sizeOption)
         fit = reader.read(Self.fitOption)
@@ -194,16 +191,4 @@ public struct TimelapseOptions: StageOptions {
     var encoding: VideoEncoding {
         VideoEncoding(codec: codec, width: size.width, height: size.height, frameRate: frameRate, crf: crf, preset: preset)
     }
-
-    /// A day written yyyy-MM-dd.
-    private static func day(_ key: String, _ summary: String) -> StageOption<LocalDateTime?> {
-        .custom(key, as: String.self, default: nil, shown: "", accepts: "a day written yyyy-MM-dd", summary) { text in
-            let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-            guard parts.count == 3, text.count == 10, let y = parts[0], let m = parts[1], let d = parts[2],
-                  let day = LocalDateTime(year: y, month: m, day: d) else { return nil }
-            return day
-        }
-    }
-
-    static func dayText(_ day: LocalDateTime) -> String { String(format: "%04d-%02d-%02d", day.year, day.month, day.day) }
 }

@@ -157,6 +157,10 @@ static inline int darkroom_vips_webpsave(VipsImage *in, const char *path, int qu
 static inline int darkroom_vips_pngsave(VipsImage *in, const char *path, gboolean strip) {
     return vips_pngsave(in, path, "strip", strip, NULL);
 }
+/* JPEG into memory (free the buffer with darkroom_g_free). */
+static inline int darkroom_vips_jpegsave_buffer(VipsImage *in, void **buffer, size_t *length, int quality, gboolean strip) {
+    return vips_jpegsave_buffer(in, buffer, length, "Q", quality, "strip", strip, "optimize_coding", TRUE, NULL);
+}
 
 /* Metadata. */
 static inline int darkroom_vips_has_field(VipsImage *in, const char *name) {

@@ -3,6 +3,7 @@ import DarkroomCore
 import ExifDateStage
 import HEICEncodeStage
 import MotionVideoStage
+import PhotoBookStage
 import ResizeStage
 import ThumbnailStage
 import TimelapseStage
@@ -18,6 +19,7 @@ public enum BuiltInStages {
         StageDescriptor(MotionVideo.self),
         StageDescriptor(Collage.self),
         StageDescriptor(Timelapse.self),
+        StageDescriptor(PhotoBook.self),
     ]
 
     /// A registry holding every built-in stage.

@@ -32,6 +32,16 @@ public enum Fixtures {
         if !exif.isEmpty { try run("exiftool", ["-q", "-overwrite_original"] + exif + [url.path]) }
     }
 
+    /// A plain JPEG (quality 95) of `colour`, with a one-pixel marker in the top-left corner whose
+    /// colour comes from `number`: files made with different numbers differ, since the runner passes
+    /// byte-identical duplicates over.
+    public static func solid(_ url: URL, colour: Colour, width: Int, height: Int, number: Int) throws {
+        let marker = Colour(red: Double(number * 37 % 256), green: Double(number * 91 % 256), blue: Double(number * 53 % 256))
+        try Image.solid(width: width, height: height, colour: colour)
+            .drawingRectangles([(x: 0, y: 0, width: 1, height: 1)], colour: marker)
+            .write(to: url.path, as: .jpeg(quality: 95))
+    }
+
     /// A photographic-looking JPEG (plasma, gradient, noise) for encoder measurements.
     public static func photo(_ url: URL, width: Int, height: Int, seed: Int = 1, exif: [String] = []) throws {
         try run("convert", ["-seed", "\(seed)", "-size", "\(width)x\(height)", "plasma:green-brown",

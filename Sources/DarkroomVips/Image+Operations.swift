@@ -135,4 +135,16 @@ extension Image {
         }
         guard result == 0 else { throw VipsError(operation: "save", message: Vips.takeErrorMessage(path: sourcePath)) }
     }
+
+    /// The image encoded as a JPEG file in memory (flattened onto white; EXIF and XMP dropped when
+    /// `stripMetadata`), as a PDF embeds it.
+    public func jpegData(quality: Int, stripMetadata: Bool = true) throws -> Data {
+        let opaque = try flattened()
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        guard darkroom_vips_jpegsave_buffer(opaque.pointer, &buffer, &length, Int32(quality), stripMetadata ? 1 : 0) == 0, let buffer else {
+            throw VipsError(operation: "jpegsave", message: Vips.takeErrorMessage(path: sourcePath))
+        }
+        return Data(bytesNoCopy: buffer, count: length, deallocator: .custom { p, _ in darkroom_g_free(p) })
+    }
 }

@@ -39,10 +39,7 @@ final class TimelapseFixture {
     func photo(_ name: String, colour: Colour, width: Int = 160, height: Int = 120) throws -> URL {
         let url = photos.appendingPathComponent(name)
         made += 1
-        let marker = Colour(red: Double(made * 37 % 256), green: Double(made * 91 % 256), blue: Double(made * 53 % 256))
-        try Image.solid(width: width, height: height, colour: colour)
-            .drawingRectangles([(x: 0, y: 0, width: 1, height: 1)], colour: marker)
-            .write(to: url.path, as: .jpeg(quality: 95))
+        try Fixtures.solid(url, colour: colour, width: width, height: height, number: made)
         return url
     }
     private var made = 0

@@ -42,18 +42,26 @@ public enum TemplateLibrary {
             if let near = Suggestion.nearest(to: reference, in: builtInNames) { message += " (did you mean '\(near)'?)" }
             throw TemplateLoadError(message)
         }
+        let (template, source) = try loadFile(CollageTemplate.self, reference, pipelineFile: pipelineFile)
+        return Loaded(template: template, source: source, origin: reference)
+    }
+
+    /// Reads and decodes a template file of any kind (a collage template, a photo book's page
+    /// layout) the way `load` does: the text the current `sources` holds for `reference`, else the
+    /// file beside `pipelineFile`, then in the working directory; the text read is noted in
+    /// `sources` for a queue to store. Returns the decoded value and the text. Mistakes in the file
+    /// are `Diagnostics` pointing into it; a file not found is a `TemplateLoadError`.
+    public static func loadFile<T: Decodable>(_ type: T.Type, _ reference: String, pipelineFile: String?) throws -> (value: T, source: String) {
         let context = sources
         if let source = context?.stored[reference] {
             context?.noteRead(reference, source: source)
-            let template = try YAMLDocument.decode(CollageTemplate.self, yaml: source, file: reference)
-            return Loaded(template: template, source: source, origin: reference)
+            return (try YAMLDocument.decode(T.self, yaml: source, file: reference), source)
         }
         let candidates = candidatePaths(reference, pipelineFile: pipelineFile)
         for path in candidates {
             guard let source = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
             context?.noteRead(reference, source: source)
-            let template = try YAMLDocument.decode(CollageTemplate.self, yaml: source, file: path)
-            return Loaded(template: template, source: source, origin: reference)
+            return (try YAMLDocument.decode(T.self, yaml: source, file: path), source)
         }
         throw TemplateLoadError("cannot read template file '\(reference)'"
                                 + (candidates.count > 1 ? " (looked for \(candidates.joined(separator: " and ")))" : ""))

@@ -83,6 +83,16 @@ public struct TextTemplate: Codable, Sendable, Hashable, CustomStringConvertible
         }.joined()
     }
 
+    /// The text with its placeholders filled, for a stage other than the collage (a photo book's
+    /// title and captions): `{date}` from `date`, `{first-date}`, `{last-date}` and `{dates}` from
+    /// `first` and `last`, `{n}` from `number`, `{count}`, `{title}` from `title`; dates in
+    /// `dateFormat` unless a placeholder gives its own.
+    public func filled(date: LocalDateTime? = nil, first: LocalDateTime?, last: LocalDateTime?, number: Int? = nil, count: Int,
+                       title: String = "", dateFormat: String) -> String {
+        render(CaptionValues(date: date, firstDate: first, lastDate: last, number: number, count: count, title: title,
+                             dateFormat: DateText(pattern: dateFormat)))
+    }
+
     public var description: String { text }
 
     public init(from decoder: Decoder) throws {
