@@ -22,6 +22,9 @@ public struct ExifDate: Stage {
     }
 
     public func process(_ item: Item, context: StageContext) throws {
+        // A library rendition (a HEIC in Photos/) comes with its photo's date from the catalog: kept,
+        // whatever the rendition's own metadata or file time would say.
+        guard item.captureDate == nil else { return }
         let decision = try apply(to: item, settings: context.settings)
         for rejected in decision.rejected {
             context.logger.debug("\(item.relativePath): ignored \(rejected)")

@@ -214,7 +214,7 @@ public final class Catalog: CatalogStore, @unchecked Sendable {
         }
     }
 
-    private static func output(_ row: Row) -> CatalogOutput {
+    static func output(_ row: Row) -> CatalogOutput {
         CatalogOutput(path: row["path"], step: row["step"], subject: row["subject"], size: row["size"], sha256: row["sha256"],
                       sourcePath: row.hasColumn("original_path") ? row["original_path"] : nil)
     }

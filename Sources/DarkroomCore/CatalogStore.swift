@@ -28,6 +28,16 @@ public protocol CatalogStore: AnyObject, Sendable {
     /// The photos and videos that carry Apple's Live Photo identifier `identifier`.
     func assets(withContentIdentifier identifier: String) throws -> [PairedAsset]
 
+    /// What the catalog stores of the photos and videos with these content hashes (those it knows),
+    /// in no particular order.
+    func assets(contentHashes: [String]) throws -> [AssetFacts]
+    /// The published outputs of these subjects (content hashes, or `collection:<step>`), by path.
+    func outputs(ofSubjects subjects: [String]) throws -> [CatalogOutput]
+    /// The Live Photo videos joined to these stills as their motion parts (`AssetFacts.motionOf`).
+    func motionParts(ofStills stills: [String]) throws -> [AssetFacts]
+    /// The outputs of every collection step of every pipeline (collages, time-lapses, books), by path.
+    func collectionOutputs() throws -> [CatalogOutput]
+
     /// Notes, before files are linked into the library, that they may appear there; a crash before
     /// `commit` leaves the note, and `recoverPending` names the orphans.
     func markPending(_ paths: [String], run: Int64) throws

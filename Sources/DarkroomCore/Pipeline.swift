@@ -13,10 +13,12 @@ public struct Pipeline: Sendable {
     /// The per-item steps, in order.
     public var itemSteps: [PipelineStep] { steps.filter { $0.configured.kind == .perItem } }
     /// The kinds of media it takes: those of its per-item steps that make something (a step that
-    /// only learns a fact, such as the capture date, takes no file on its own); photos when it has none.
+    /// only learns a fact, such as the capture date, takes no file on its own) and of its collection
+    /// steps (a gallery takes videos, which no per-item step may work on); photos when it has none.
     public var media: Set<MediaKind> {
         let making = itemSteps.filter { !$0.configured.learnsOnly }
-        let kinds = (making.isEmpty ? itemSteps : making).reduce(into: Set<MediaKind>()) { $0.formUnion($1.configured.media) }
+        var kinds = (making.isEmpty ? itemSteps : making).reduce(into: Set<MediaKind>()) { $0.formUnion($1.configured.media) }
+        for step in collectionSteps { kinds.formUnion(step.configured.media) }
         return kinds.isEmpty ? [.photo] : kinds
     }
     /// The kinds of file discovery hands to the runner: those it takes, and videos too when a step

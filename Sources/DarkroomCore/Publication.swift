@@ -20,6 +20,8 @@ final class Publication: @unchecked Sendable {
     private let lock = NSLock()
     private var staged: [Publisher.Staged] = []
     private var placed: [PublishedOutput] = []
+    /// Outputs staged "if changed" that the library already held exactly: left as they were.
+    private var kept: [PublishedOutput] = []
 
     init(publisher: Publisher, subject: String, source: String?) {
         self.publisher = publisher
@@ -27,12 +29,24 @@ final class Publication: @unchecked Sendable {
         self.source = source
     }
 
-    /// Outputs linked into the library so far.
-    var published: [PublishedOutput] { lock.lock(); defer { lock.unlock() }; return placed }
+    /// Outputs linked into the library so far, and those kept as they were: what the catalog records.
+    var published: [PublishedOutput] { lock.lock(); defer { lock.unlock() }; return placed + kept }
+
+    /// Outputs linked into the library so far (written by this run).
+    var written: [PublishedOutput] { lock.lock(); defer { lock.unlock() }; return placed }
 
     /// Writes one output to a temp file (via `write`), fsynced, to be published with the others.
-    func stage(_ relativePath: String, step: String, write: (URL) throws -> Void) throws {
+    /// With `ifChanged`, an output whose bytes the library already holds at that path (as this
+    /// subject's catalogued output, and on disk) is not published: the file is kept as it is.
+    func stage(_ relativePath: String, step: String, ifChanged: Bool = false, write: (URL) throws -> Void) throws {
         let file = try publisher.stage(relativePath, step: step, owner: subject, source: source, write: write)
+        if ifChanged && publisher.holdsUnchanged(file) {
+            publisher.discard([file])
+            lock.lock()
+            kept.append(PublishedOutput(step: file.step, path: file.relativePath, size: file.size, sha256: file.digest))
+            lock.unlock()
+            return
+        }
         lock.lock(); staged.append(file); lock.unlock()
     }
 

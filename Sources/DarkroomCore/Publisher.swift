@@ -94,6 +94,17 @@ final class Publisher: @unchecked Sendable {
         Publication(publisher: self, subject: subject, source: source)
     }
 
+    /// Whether the library already holds exactly `file`'s bytes at its path: the catalog records that
+    /// path as an output of the same subject and step with the same size and SHA-256, and the file on
+    /// disk (a regular file, not a link) has them too. Such a file need not be written again.
+    func holdsUnchanged(_ file: Staged) -> Bool {
+        guard let known = (try? catalog?.output(at: file.relativePath)) ?? nil, known.subject == file.owner,
+              known.step == file.step, known.size == file.size, known.sha256 == file.digest else { return false }
+        let url = library.appendingPathComponent(file.relativePath)
+        guard let info = FileInfo(path: url.path), info.isRegularFile, info.size == file.size else { return false }
+        return (try? ContentHash.ofFile(url)) == file.digest
+    }
+
     /// Drops staged files (their photo failed).
     func discard(_ staged: [Staged]) {
         for file in staged { unlink(file.temp.path) }

@@ -17,6 +17,29 @@ public struct RunReport: Codable, Sendable {
         public var sameAs: String
     }
 
+    /// An input the run processed, or found already done, with what a person looking at the run
+    /// wants to see of it: its id, its capture date (and where that came from), its library files.
+    public struct File: Codable, Sendable, Hashable {
+        /// Whether this run made its files or found them made.
+        public enum Outcome: String, Codable, Sendable {
+            case processed
+            /// Its work was all done by an earlier run.
+            case done
+        }
+
+        public var path: String
+        /// The id in its library paths (`{id}`).
+        public var id: String
+        public var outcome: Outcome
+        public var captureDate: CaptureDate?
+        /// Library-relative paths of every file the catalog holds for it after the run.
+        public var outputs: [String]
+
+        public init(path: String, id: String, outcome: Outcome, captureDate: CaptureDate?, outputs: [String]) {
+            self.path = path; self.id = id; self.outcome = outcome; self.captureDate = captureDate; self.outputs = outputs
+        }
+    }
+
     public var pipeline: String
     public var library: String
     /// Files found under the inputs: the pipeline's inputs and the files passed over.
@@ -46,6 +69,9 @@ public struct RunReport: Codable, Sendable {
     public var warnings: [Failure] = []
     /// Files published into the library this run (library-relative paths).
     public var published: [String] = []
+    /// Every input processed or already done, with its id, date and files (nil in reports written
+    /// before Darkroom recorded them, which still decode).
+    public var files: [File]?
     public var seconds: Double = 0
     /// The shard this report is of (`I/N`), in a sharded sweep.
     public var shard: String?

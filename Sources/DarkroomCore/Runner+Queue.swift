@@ -124,7 +124,7 @@ extension Runner {
                                     modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode)
         let fileHash = try store.cachedHash(path: url.path, size: info.size, mtimeNanoseconds: info.modificationNanoseconds,
                                             inode: info.id.inode) ?? ContentHash.ofFile(url)
-        guard (photo.rendition ? identity(of: found, hash: fileHash, catalog: store) : fileHash) == photo.contentHash else {
+        guard (photo.rendition ? librarySubject(of: found, hash: fileHash, catalog: store) ?? fileHash : fileHash) == photo.contentHash else {
             return .failed(step: "read", reason: "the file changed since it was queued; enqueue it again")
         }
         let failures = FailureSink()

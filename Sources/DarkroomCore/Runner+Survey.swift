@@ -89,14 +89,16 @@ extension Runner {
             case .failure(let error):
                 return SurveyEntry(found: file, state: .unreadable("cannot read: \(error.localizedDescription)"))
             case .success(let fileHash):
-                let hash = identity(of: file, hash: fileHash, catalog: catalog)
-                if hash != fileHash, let reason = motionPartRendition(file, subject: hash, catalog: catalog) {
+                // A library output stands for its subject, even when it is a byte-for-byte copy of the original.
+                let subject = librarySubject(of: file, hash: fileHash, catalog: catalog)
+                let hash = subject ?? fileHash
+                if subject != nil, let reason = motionPartRendition(file, subject: hash, catalog: catalog) {
                     motionRenditions.append(Discovery.Skipped(path: file.url.path, reason: reason, kind: "motion part"))
                     return nil
                 }
                 if let original = firstPath[hash] { return SurveyEntry(found: file, state: .duplicate(of: original, hash: hash)) }
                 firstPath[hash] = file.url.path
-                return SurveyEntry(found: file, state: .unique(hash, rendition: hash != fileHash))
+                return SurveyEntry(found: file, state: .unique(hash, rendition: subject != nil))
             }
         }
         if let reader = pipeline.pairing { pairMotionParts(&entries, reader: reader, catalog: catalog) }
@@ -129,15 +131,16 @@ extension Runner {
         return nil
     }
 
-    /// Which photo a file is. A file the catalog knows as one of the library's own outputs, unchanged
-    /// (a HEIC in `Photos/`, read to regenerate thumbnails), is the photo it was made from: same
-    /// content hash for the catalog, same `{id}`. Any other file is itself.
-    func identity(of file: Discovery.Found, hash: String, catalog: CatalogStore?) -> String {
+    /// Which photo a library file is. A file the catalog knows as one of the library's own outputs,
+    /// unchanged (a HEIC in `Photos/`, read to regenerate thumbnails; a video in `Videos/`, even one
+    /// copied byte for byte), is the photo or video it was made from: same content hash for the
+    /// catalog, same `{id}`. Nil for any other file, which is itself.
+    func librarySubject(of file: Discovery.Found, hash: String, catalog: CatalogStore?) -> String? {
         let library = settings.library.resolvingSymlinksInPath().path + "/"
         let path = file.url.resolvingSymlinksInPath().path
         guard path.hasPrefix(library), let catalog,
               let output = try? catalog.output(at: String(path.dropFirst(library.count))),
-              output.sha256 == hash, !output.subject.hasPrefix("collection:") else { return hash }
+              output.sha256 == hash, !output.subject.hasPrefix("collection:") else { return nil }
         return output.subject
     }
 }

@@ -236,6 +236,7 @@ public final class Runner {
             case .notAttempted: report.notAttempted += 1
             }
         }
+        report.files = try runFiles(entries: survey.entries.prefix(foundEntries), outcomes: outcomes, records: records, catalog: catalog)
         report.stopped = stopReason
         if stopReason != nil {
             report.failures = failures.snapshot
@@ -261,6 +262,26 @@ public final class Runner {
         report.seconds = Date().timeIntervalSince(started)
         try catalog.finishRun(runID, report: report)
         return report
+    }
+
+    /// The inputs that were processed or already done, each with its id, capture date and every file
+    /// the catalog holds for it now (what the HTML report shows).
+    private func runFiles(entries: ArraySlice<SurveyEntry>, outcomes: [Outcome], records: [ItemRecord?],
+                          catalog: CatalogStore) throws -> [RunReport.File] {
+        var files: [RunReport.File] = []
+        for (index, entry) in zip(entries.indices, entries) {
+            guard let record = records[index] else { continue }
+            let outcome: RunReport.File.Outcome
+            switch outcomes[index] {
+            case .processed: outcome = .processed
+            case .skipped: outcome = .done
+            default: continue
+            }
+            let outputs = try catalog.state(of: record.contentHash).outputs.map(\.path).sorted()
+            files.append(RunReport.File(path: entry.found.url.path, id: record.id.uuidString.lowercased(), outcome: outcome,
+                                        captureDate: record.captureDate, outputs: outputs))
+        }
+        return files
     }
 
     /// Photos in capture-date order (undated last, then by file name): the order collections see them in.
@@ -450,6 +471,11 @@ public final class Runner {
                 adopted = try catalog.adopt(contentHash: hash) > 0
                 work = try self.work(for: hash, kind: MediaKind(fileName: file.url.lastPathComponent), catalog: catalog)
                 if adopted { work = adopting(work) }
+                // A library file read as its photo (a HEIC in Photos/) starts with what the catalog knows of
+                // the photo: its capture date files its renditions as the photo is filed, whatever the file says.
+                if rendition, !work.required.isEmpty, let facts = try catalog.rememberedFacts(contentHash: hash) {
+                    item.captureDate = facts.captureDate
+                }
             }
         } catch {
             failures.record(path: file.url.path, step: "plan", reason: "\(error)")
@@ -569,7 +595,8 @@ public final class Runner {
 
     /// Whether a collection step's outputs are current for these photos (and all still present).
     private func collectionIsCurrent(_ step: PipelineStep, items: [ItemRecord], catalog: CatalogStore?) throws -> Bool {
-        guard !settings.force, let catalog else { return false }
+        // A step that reads the library beyond its items cannot tell from them: it runs every time.
+        guard !settings.force, !step.configured.readsLibrary, let catalog else { return false }
         let catalogID = catalogIDs[step.index]
         let state = try catalog.state(of: "collection:\(catalogID)")
         let outputsPresent = !state.outputs.isEmpty && state.outputs.allSatisfy {
@@ -603,7 +630,7 @@ public final class Runner {
             }
             progress?.collectionStarted(id, items: items.count)
             let context = CollectionContext(step: id, catalogStep: catalogID, subject: subject, settings: settings, logger: logger,
-                                            publication: publication, reporter: failures, problems: problems, shard: shard,
+                                            library: LibraryCatalog(catalog), publication: publication, reporter: failures, problems: problems, shard: shard,
                                             progress: progress)
             try perform(items, context)
         } catch {
@@ -617,7 +644,7 @@ public final class Runner {
             try publication.publish()
             let units: [UnitCompletion.Unit] = complete ? [.init(step: catalogID, key: collectionKey(step, items: items))] : []
             if complete || !publication.published.isEmpty { try publication.commit(units: units, asset: nil, to: catalog) }
-            return publication.published.map(\.path)
+            return publication.written.map(\.path)
         } catch {
             failures.record(path: id, step: id, reason: "cannot publish or record results: \(error)")
             if complete { report.failed += 1 }

@@ -64,6 +64,13 @@ public protocol CollectionStage: Sendable {
     static var summary: String { get }
     /// What the stage needs per-item steps to have put on the items (usually `.captureDate`).
     static var reads: Set<ItemAspect> { get }
+    /// The kinds of media it takes (photos, by default); the runner passes it only those items.
+    static var media: Set<MediaKind> { get }
+    /// Whether what it makes depends on the library's catalog beyond its items (a gallery lists the
+    /// outputs of other pipelines): such a step runs on every run rather than being skipped when its
+    /// items are unchanged, and should publish with `CollectionContext.publishIfChanged` so that the
+    /// files that come out the same are left as they are (false by default).
+    static var readsLibrary: Bool { get }
 
     init(options: Options) throws
 
@@ -74,6 +81,8 @@ public protocol CollectionStage: Sendable {
 
 extension CollectionStage {
     public static var reads: Set<ItemAspect> { [.captureDate] }
+    public static var media: Set<MediaKind> { [.photo] }
+    public static var readsLibrary: Bool { false }
 }
 
 /// Something a stage can leave on an item for later stages.

@@ -52,8 +52,8 @@ public struct StageContext {
     }
 }
 
-/// What a collection stage gets: the run's settings, a logger, the publisher and a way to
-/// report a photo it had to leave out.
+/// What a collection stage gets: the run's settings, a logger, the publisher, the library's catalog
+/// to read, and a way to report a photo it had to leave out.
 public struct CollectionContext {
     public let step: String
     let catalogStep: String
@@ -61,6 +61,9 @@ public struct CollectionContext {
     let subject: String
     public let settings: RunSettings
     public let logger: Logger
+    /// The library's catalog, to read: each item's details and files, motion parts, what other
+    /// pipelines made.
+    public let library: LibraryCatalog
     /// Where the collection's outputs go until the step has finished.
     let publication: Publication
     let reporter: FailureSink
@@ -86,6 +89,14 @@ public struct CollectionContext {
     /// fsynced now and put at `relativePath` in the library with the others when the step ends.
     public func publish(_ relativePath: String, write: (URL) throws -> Void) throws {
         try publication.stage(relativePath, step: catalogStep, write: write)
+    }
+
+    /// Adds one output like `publish`, unless the library already holds exactly these bytes at
+    /// `relativePath` as this step's output: then that file is left as it is (same inode, same
+    /// modification time) and stays recorded. For outputs made again on every run (a gallery's pages),
+    /// so that a run rewrites only those that changed; a changed one is replaced atomically.
+    public func publishIfChanged(_ relativePath: String, write: (URL) throws -> Void) throws {
+        try publication.stage(relativePath, step: catalogStep, ifChanged: true, write: write)
     }
 
     /// Reports an item the stage could not use (it is left out; the stage goes on).

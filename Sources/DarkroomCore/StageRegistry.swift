@@ -16,7 +16,7 @@ public struct StageDescriptor: Sendable {
     public let options: [any OptionDeclaration]
     public let reads: Set<ItemAspect>
     public let writes: Set<ItemAspect>
-    /// The kinds of media it works on (a collection stage takes photos).
+    /// The kinds of media it works on.
     public let media: Set<MediaKind>
     let configure: @Sendable (Decoder) throws -> ConfiguredStep
 
@@ -33,7 +33,7 @@ public struct StageDescriptor: Sendable {
             let options = try S.Options(from: decoder)
             let instance = try S(options: options)
             return ConfiguredStep(name: S.name, kind: .perItem, reads: instance.needs, writes: S.writes, media: S.media,
-                                  takesMotionParts: S.takesMotionParts, pairing: S.pairing,
+                                  takesMotionParts: S.takesMotionParts, pairing: S.pairing, readsLibrary: false,
                                   optionsDigest: try ConfiguredStep.digest(options),
                                   action: .perItem { item, context in try instance.process(item, context: context) })
         }
@@ -47,12 +47,13 @@ public struct StageDescriptor: Sendable {
         options = S.Options.options
         reads = S.reads
         writes = []
-        media = [.photo]
+        media = S.media
         configure = { decoder in
             let options = try S.Options(from: decoder)
             let instance = try S(options: options)
-            return ConfiguredStep(name: S.name, kind: .collection, reads: S.reads, writes: [], media: [.photo],
-                                  takesMotionParts: false, pairing: nil, optionsDigest: try ConfiguredStep.digest(options),
+            return ConfiguredStep(name: S.name, kind: .collection, reads: S.reads, writes: [], media: S.media,
+                                  takesMotionParts: false, pairing: nil, readsLibrary: S.readsLibrary,
+                                  optionsDigest: try ConfiguredStep.digest(options),
                                   action: .collection { items, context in try instance.run(items, context: context) })
         }
     }
@@ -104,6 +105,9 @@ public struct ConfiguredStep: Sendable {
     public let takesMotionParts: Bool
     /// How it pairs a still with its video, for a step that publishes motion parts.
     public let pairing: (any PairingReader)?
+    /// For a collection step: whether it reads the library's catalog beyond its items, and so runs on
+    /// every run (see `CollectionStage.readsLibrary`).
+    public let readsLibrary: Bool
     /// Whether the step only learns facts about an item (its capture date) for later steps.
     public var learnsOnly: Bool { !writes.isEmpty && !writes.contains(.image) }
     /// SHA-256 of the options as decoded (defaults included), so YAML formatting does not matter.

@@ -51,4 +51,8 @@ final class JobCatalog: CatalogStore {
         try catalog.assets(withContentIdentifier: identifier)
     }
     func adopt(contentHash: String) throws -> Int { try catalog.adopt(contentHash: contentHash) }
+    func assets(contentHashes: [String]) throws -> [AssetFacts] { try catalog.assets(contentHashes: contentHashes) }
+    func outputs(ofSubjects subjects: [String]) throws -> [CatalogOutput] { try catalog.outputs(ofSubjects: subjects) }
+    func motionParts(ofStills stills: [String]) throws -> [AssetFacts] { try catalog.motionParts(ofStills: stills) }
+    func collectionOutputs() throws -> [CatalogOutput] { try catalog.collectionOutputs() }
 }

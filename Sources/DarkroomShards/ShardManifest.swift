@@ -95,6 +95,16 @@ public final class ShardManifest: CatalogStore, @unchecked Sendable {
         try snapshot?.rememberedFacts(contentHash: contentHash)
     }
 
+    // What a collection reads of the library: the snapshot's (a shard's own results are merged later).
+
+    public func assets(contentHashes: [String]) throws -> [AssetFacts] { try snapshot?.assets(contentHashes: contentHashes) ?? [] }
+
+    public func outputs(ofSubjects subjects: [String]) throws -> [CatalogOutput] { try snapshot?.outputs(ofSubjects: subjects) ?? [] }
+
+    public func motionParts(ofStills stills: [String]) throws -> [AssetFacts] { try snapshot?.motionParts(ofStills: stills) ?? [] }
+
+    public func collectionOutputs() throws -> [CatalogOutput] { try snapshot?.collectionOutputs() ?? [] }
+
     public func markPending(_ paths: [String], run: Int64) throws {
         if !paths.isEmpty { try append(.pending(paths)) }
     }

@@ -89,6 +89,21 @@ enum CatalogFixtures {
         let remembered = try store.rememberedFacts(contentHash: video)
         note("video facts", remembered.map { "\($0.mediaKind) \($0.contentIdentifier ?? "-") \($0.motionOf == still)" })
 
+        // What a collection stage reads of the library (a gallery).
+        _ = try store.commit(UnitCompletion(subject: "collection:monthly-grid/collage", units: [.init(step: "monthly-grid/collage", key: "c1")],
+                                            outputs: [output("collages/2024-05-grid.jpg", step: "monthly-grid/collage")], asset: nil), run: run)
+        let names = [photo: "photo", still: "still", video: "video"]
+        note("assets", try store.assets(contentHashes: [video, still, photo, "unknown"]).map { facts in
+            let place = facts.location.map { "\($0.latitude),\($0.longitude),\($0.altitude ?? 0)" } ?? "-"
+            let video = facts.video.map { "\($0.codec) \($0.duration)s \($0.bitDepth)-bit \($0.hdrTransfer?.rawValue ?? "sdr") \($0.audioCodec ?? "silent")" } ?? "-"
+            return "\(names[facts.contentHash] ?? "?") \(facts.mediaKind) id-ok:\(facts.id == ContentHash.uuid(fromHex: facts.contentHash)) "
+                + "\(facts.captureDate?.description ?? "undated") \(facts.camera ?? "-") \(facts.width ?? 0)x\(facts.height ?? 0) "
+                + "o\(facts.orientation ?? 0) \(facts.fileSize) \(place) \(video) \(facts.contentIdentifier ?? "-") motion-of-still:\(facts.motionOf == still)"
+        }.sorted())
+        note("outputs of", try store.outputs(ofSubjects: [still, video, "nobody"]).map { "\($0.path) \($0.step) \(names[$0.subject] ?? "?")" })
+        note("motion parts", try store.motionParts(ofStills: [still, photo]).map { "\($0.originalPath) of-still:\($0.motionOf == still)" })
+        note("collection outputs", try store.collectionOutputs().map { "\($0.path) \($0.subject) \($0.sha256 == ContentHash.of($0.path))" })
+
         var report = RunReport(pipeline: "import.yaml", library: "/library")
         report.processed = 1
         report.failed = 1

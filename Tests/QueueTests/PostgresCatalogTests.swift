@@ -34,13 +34,23 @@ final class PostgresCatalogTests: QueueTestCase {
         XCTAssertTrue(sqlite.contains("retired: [\"Thumbnails/live.jpg\", \"Videos/live.mov\"]"), "\(sqlite)")
         XCTAssertTrue(sqlite.contains("joined units: [\"motion=m1\"]"), "\(sqlite)")
         XCTAssertTrue(sqlite.contains("video facts: video 8D3C-LIVE true"), "\(sqlite)")
+        // What a gallery reads: every fact of each asset, outputs by subject, motion parts, collections.
+        let assets = try XCTUnwrap(sqlite.first { $0.hasPrefix("assets: ") }, "\(sqlite)")
+        XCTAssertTrue(assets.contains("photo photo id-ok:true 2024-05-03T12:30:00+02:00 (exif:DateTimeOriginal, tz: metadata) Pixel 8 4000x3000 o1 1234 - - -"), assets)
+        XCTAssertTrue(assets.contains("still photo id-ok:true 2024-05-04T12:30:00+02:00 (exif:DateTimeOriginal, tz: metadata) Apple iPhone 13 4032x3024 o1 1234 48.8584,2.2945,35.0 - 8D3C-LIVE motion-of-still:false"), assets)
+        XCTAssertTrue(assets.contains("video video id-ok:true 2024-05-01T12:30:00+02:00 (exif:DateTimeOriginal, tz: metadata) Apple iPhone 13 1080x1920 o0 99 - hevc 2.5s 10-bit hlg aac 8D3C-LIVE motion-of-still:true"), assets)
+        XCTAssertFalse(assets.contains("unknown"), assets)
+        XCTAssertTrue(sqlite.contains("outputs of: [\"Photos/live.heic heic still\", \"Photos/live.mov motion video\"]"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("motion parts: [\"/card/IMG_1.MOV of-still:true\"]"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("collection outputs: [\"collages/2024-05-grid.jpg collection:monthly-grid/collage true\"]"), "\(sqlite)")
     }
 
     func testRecordsRunsAssetsAndEveryOutput() throws {
         let catalog = try PostgresCatalog(session: session, library: folder)
         _ = try CatalogFixtures.transcript(catalog)
         XCTAssertEqual(try catalog.allOutputs().map(\.path),
-                       ["Photos/live.heic", "Photos/live.mov", "Photos/one.heic", "Photos/two.heic", "Thumbnails/one-400.jpg"])
+                       ["Photos/live.heic", "Photos/live.mov", "Photos/one.heic", "Photos/two.heic", "Thumbnails/one-400.jpg",
+                        "collages/2024-05-grid.jpg"])
         XCTAssertEqual(try sql("SELECT status || ' ' || processed || ' ' || failed FROM runs"), "failures 1 1")
         XCTAssertEqual(try sql("SELECT path || ' ' || step || ' ' || reason FROM failures"), "in/bad.jpg decode truncated")
         XCTAssertEqual(try sql("SELECT camera || ' ' || width || ' ' || capture_source FROM assets WHERE camera = 'Pixel 8'"),
