@@ -61,6 +61,8 @@ let package = Package(
         .target(name: "DarkroomCairo", dependencies: ["CCairo"], swiftSettings: swift5),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP", swiftSettings: swift5),
+        // Darkroom's pages (gallery, run report): escaped HTML, the stylesheet, the viewer script. Pure Swift.
+        .target(name: "DarkroomHTML", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: swift5),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
         .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP"], swiftSettings: swift5),
 
@@ -97,13 +99,15 @@ let package = Package(
         plugin("MotionVideoStage", path: "MotionVideo", dependencies: ["DarkroomCore", "DarkroomMotionPhoto"]),
         plugin("CollageStage", path: "Collage", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF"]),
         plugin("PhotoBookStage", path: "PhotoBook", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomCairo", "CollageStage"]),
+        plugin("GalleryStage", path: "Gallery", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHTML"]),
 
         .target(name: "DarkroomStages", dependencies: [
             "DarkroomCore", "DarkroomImaging", "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage", "MotionVideoStage",
-            "TimelapseStage", "CollageStage", "PhotoBookStage",
+            "TimelapseStage", "CollageStage", "PhotoBookStage", "GalleryStage",
         ], swiftSettings: swift5),
         .executableTarget(name: "darkroom", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomImaging", "DarkroomStages", "DarkroomQueue", "CollageStage",
+            "GalleryStage",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: swift5),
@@ -143,6 +147,10 @@ let package = Package(
         ], swiftSettings: swift5),
         .testTarget(name: "PhotoBookTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomCairo", "PhotoBookStage", "CollageStage", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
+        .testTarget(name: "DarkroomHTMLTests", dependencies: ["DarkroomHTML"], swiftSettings: swift5),
+        .testTarget(name: "GalleryTests", dependencies: [
+            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomHTML", "GalleryStage", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",

@@ -8,6 +8,7 @@ packages=(
   libvips-tools libheif-examples ffmpeg imagemagick libimage-exiftool-perl fonts-dejavu-core time bc
   postgresql
   libcairo2-dev libpango1.0-dev poppler-utils
+  chromium
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,6 +1,7 @@
 import CollageStage
 import DarkroomCore
 import ExifDateStage
+import GalleryStage
 import HEICEncodeStage
 import MotionVideoStage
 import PhotoBookStage
@@ -20,6 +21,7 @@ public enum BuiltInStages {
         StageDescriptor(Collage.self),
         StageDescriptor(Timelapse.self),
         StageDescriptor(PhotoBook.self),
+        StageDescriptor(Gallery.self),
     ]
 
     /// A registry holding every built-in stage.

@@ -3,6 +3,7 @@ import DarkroomCore
 import DarkroomShards
 import DarkroomImaging
 import DarkroomStages
+import GalleryStage
 import Foundation
 import Logging
 
@@ -28,7 +29,7 @@ struct Run: ParsableCommand {
     @Flag(help: "Print the plan or the report as JSON on standard output.")
     var json = false
 
-    @Option(help: "Also write the report as JSON to this file.")
+    @Option(help: "Also write the report to this file: a page to look at when it ends in .html (failures, duplicates, uncertain dates, a contact sheet), JSON otherwise.")
     var report: String?
 
     @Flag(help: "Redo all work even when the catalog says it is current.")
@@ -81,10 +82,19 @@ struct Run: ParsableCommand {
                 result = try runner.run(inputs: inputs) { try catalog.store(library: settings.library) }
             }
             progress?.clear()
-            if let report { try Data(try Self.json(result).utf8).write(to: URL(fileURLWithPath: report)) }
+            if let report { try Self.write(result, to: URL(fileURLWithPath: report), settings: settings) }
             if json { print(try Self.json(result)) } else { print(result.summary(listingPassedOver: verbose > 0)) }
             if result.stopped != nil { throw ExitStatus.incomplete }
             if !result.succeeded { throw ExitStatus.failuresListed }
+        }
+    }
+
+    /// Writes the report: HTML for a `.html` file (its thumbnails linked relative to it), JSON otherwise.
+    static func write(_ report: RunReport, to url: URL, settings: RunSettings) throws {
+        if url.pathExtension.lowercased() == "html" {
+            try RunReportPage(report: report, library: settings.library, location: url, pixelLimit: settings.pixelLimit).write()
+        } else {
+            try Data(try json(report).utf8).write(to: url)
         }
     }
 

@@ -1,0 +1,66 @@
+import DarkroomCore
+import DarkroomHTML
+import Foundation
+
+/// `gallery`: a static web site of the library in `gallery/`, readable from the file system or any
+/// web server, that loads nothing from elsewhere.
+///
+///     items (Photos/, Videos/) ─▶ catalog: dates and sources, cameras, places, videos, motion parts
+///         ─▶ months in capture order ─▶ index.html, 2024-03.html ..., made.html, darkroom.css, darkroom.js
+///
+/// Every page is made again on each run (what it shows also depends on the catalog: a Live Photo's
+/// video joined later, a collage another pipeline made) and published only if it changed, so a run
+/// that adds twenty photos rewrites their months' pages and the index, and leaves the rest as they
+/// are. Thumbnails and larger renditions are linked, never copied; a photo without a thumbnail is
+/// reported and left out.
+public struct Gallery: CollectionStage {
+    public typealias Options = GalleryOptions
+
+    public static let name = "gallery"
+    public static let summary = "A static web gallery of the library (a page per month, a larger view, videos and Live Photos), rewriting only the pages that changed."
+    public static let media: Set<MediaKind> = [.photo, .video]
+    /// Dates come from the catalog (the item's own is the fallback): no earlier step is needed.
+    public static let reads: Set<ItemAspect> = []
+    public static let readsLibrary = true
+
+    let options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    public func run(_ items: [ItemRecord], context: CollectionContext) throws {
+        let files = LibraryFile(library: context.settings.library, pixelLimit: context.settings.pixelLimit)
+        let loaded = try EntryLoader(options: options, files: files, catalog: context.library).load(items, jobs: context.settings.jobs)
+        for problem in loaded.skipped { context.reportSkipped(problem.item, reason: problem.reason) }
+        if loaded.withoutLarge > 0 {
+            let count = CaptionText.plural(loaded.withoutLarge, "photo")
+            context.logger.warning("\(context.step): \(count) have no larger rendition at \(options.large.template): the larger view shows their thumbnails")
+        }
+        let pages = Timeline.pages(loaded.entries, perPage: options.photosPerPage)
+        let made = options.collections ? try MadePage.load(context.library, files: files, excludingFolder: options.folder) : []
+        let tiles = TileMaker(folder: options.folder)
+
+        var documents: [(file: String, text: () -> String)] = [
+            (GalleryAssets.stylesheet, { Stylesheet.css }),
+            (GalleryAssets.script, { ViewerScript.source }),
+            ("index.html", { IndexPage(title: options.title, pages: pages, madeCount: made.count, tiles: tiles).html }),
+        ]
+        if !made.isEmpty { documents.append((MadePage.file, { MadePage(galleryTitle: options.title, made: made, tiles: tiles).html })) }
+        for (index, page) in pages.enumerated() {
+            documents.append((page.file, {
+                MonthPage(page: page, previous: index > 0 ? pages[index - 1] : nil, next: index + 1 < pages.count ? pages[index + 1] : nil,
+                          galleryTitle: options.title, tiles: tiles).html
+            }))
+        }
+        for (done, document) in documents.enumerated() {
+            let path = "\(options.folder)/\(document.file)"
+            guard context.makes(path) else { continue }
+            // One page in memory at a time, published only if its bytes changed.
+            let data = Data(document.text().utf8)
+            try context.publishIfChanged(path) { url in try data.write(to: url) }
+            context.reportProgress(done: done + 1, total: documents.count, unit: "pages")
+        }
+        context.logger.info("\(context.step): \(loaded.entries.count) photos and videos on \(pages.count) pages in \(options.folder)/")
+    }
+}
