@@ -1,0 +1,40 @@
+import DarkroomCore
+@testable import GalleryStage
+import XCTest
+
+/// Months split into pages, and the gallery's options.
+final class TimelineTests: XCTestCase {
+    func entry(_ year: Int, _ month: Int, _ day: Int, id: String) -> GalleryEntry {
+        let date = LocalDateTime(year: year, month: month, day: day, hour: 12).map {
+            CaptureDate(local: $0, utcOffsetSeconds: nil, source: .exifOriginal, timeZoneSource: .unknown, confidence: .high)
+        }
+        return GalleryEntry(id: id, kind: .photo, date: date, thumbnail: LibraryImage(path: "t/\(id).jpg", width: 200, height: 150))
+    }
+
+    func testAMonthWithMoreThanAPageIsSplitAndUndatedComeLast() {
+        var entries = (1...25).map { entry(2024, 3, 1 + $0 % 28, id: String(format: "m%02d", $0)) }
+        entries += [entry(2024, 2, 29, id: "feb"), GalleryEntry(id: "none", kind: .photo, thumbnail: LibraryImage(path: "n.jpg", width: 1, height: 1))]
+        let pages = Timeline.pages(entries.sorted(by: GalleryEntry.inOrder), perPage: 10)
+        XCTAssertEqual(pages.map(\.file), ["2024-02.html", "2024-03.html", "2024-03-2.html", "2024-03-3.html", "undated.html"])
+        XCTAssertEqual(pages.map(\.entries.count), [1, 10, 10, 5, 1])
+        XCTAssertEqual(pages.map(\.title), ["February 2024", "March 2024 (1 of 3)", "March 2024 (2 of 3)", "March 2024 (3 of 3)", "Undated"])
+        // In capture order across the parts.
+        let march = pages[1...3].flatMap(\.entries).compactMap(\.date?.local)
+        XCTAssertEqual(march, march.sorted())
+        // Each part links to the parts around it.
+        let middle = MonthPage(page: pages[2], previous: pages[1], next: pages[3], galleryTitle: "Photos", tiles: TileMaker(folder: "gallery")).html
+        XCTAssertTrue(middle.contains("<a href=\"2024-03.html\" rel=\"prev\">\u{2039} March 2024 (1 of 3)</a>"), middle)
+        XCTAssertTrue(middle.contains("<a href=\"2024-03-3.html\" rel=\"next\">March 2024 (3 of 3) \u{203A}</a>"), middle)
+    }
+
+    func testCaptionWords() {
+        XCTAssertEqual(CaptionText.dateTime(LocalDateTime(year: 2024, month: 2, day: 29, hour: 23, minute: 59)!), "Thursday 29 February 2024, 23:59")
+        XCTAssertEqual(CaptionText.duration(7.4), "0:07")
+        XCTAssertEqual(CaptionText.duration(3723), "1:02:03")
+        XCTAssertEqual(CaptionText.place(GeoLocation(latitude: -33.8568, longitude: 151.2153)!), "33.8568° S, 151.2153° E")
+        XCTAssertEqual(CaptionText.count(photos: 1234, videos: 1), "1,234 photos and 1 video")
+        XCTAssertEqual(CaptionText.count(photos: 0, videos: 2), "2 videos")
+        XCTAssertEqual(CaptionText.videoFacts(VideoFacts(duration: 12, codec: "hevc", bitDepth: 10, hdrTransfer: .hlg, audioCodec: "aac")),
+                       "0:12 · HEVC 10-bit HLG")
+    }
+}
