@@ -53,6 +53,9 @@ let package = Package(
         .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"], swiftSettings: swift5),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
         .target(name: "DarkroomMotionPhoto", swiftSettings: swift5),
+        // The time zone at a GPS position, offline (timezone-boundary-builder's polygons, ODbL): pure Swift and Foundation.
+        .target(name: "DarkroomTimeZones", resources: [.copy("Resources/timezones.bin"), .copy("Resources/NOTICE.md")],
+                swiftSettings: swift5),
 
         // The core: no media C libraries (only CLinux's statfs).
         .target(name: "DarkroomCore", dependencies: [
@@ -119,6 +122,10 @@ let package = Package(
         .testTarget(name: "MotionPhotoTests", dependencies: [
             "DarkroomMotionPhoto", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
         ], swiftSettings: swift5),
+        .testTarget(name: "TimeZoneTests", dependencies: ["DarkroomTimeZones"], swiftSettings: swift5),
+        // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
+        .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
+                          path: "Benchmarks/TimeZoneLookup", swiftSettings: swift5),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",
         ], swiftSettings: swift5),
