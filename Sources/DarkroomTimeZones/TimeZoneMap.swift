@@ -46,7 +46,7 @@ public final class TimeZoneMap: Sendable {
     /// The IANA identifier of the zone at a position in degrees (WGS 84, as GPS gives them), e.g.
     /// "Europe/Paris", or "Etc/GMT+2" in the mid-Atlantic. Nil when the position is not on Earth:
     /// not a number, latitude outside -90...90 or longitude outside -180...180. (0, 0) is a point
-    /// at sea like any other.
+    /// at sea like any other; on the antimeridian, -180 and 180 give the same zone.
     public func zoneIdentifier(latitude: Double, longitude: Double) -> String? {
         zoneNumber(latitude: latitude, longitude: longitude).map { file.zoneIdentifiers[$0] }
     }
@@ -60,8 +60,9 @@ public final class TimeZoneMap: Sendable {
 
     private func zoneNumber(latitude: Double, longitude: Double) -> Int? {
         guard (-90.0...90.0).contains(latitude), (-180.0...180.0).contains(longitude) else { return nil }
-        // Longitude 180 is -180; latitude 90 belongs to the northernmost row.
-        let east = longitude == 180 ? 0 : longitude + 180
+        // -180 and 180 are one meridian, looked up as 180 (timezonefinder's answer there too);
+        // latitude 90 belongs to the northernmost row.
+        let east = longitude == -180 ? 360 : longitude + 180
         let north = latitude + 90
         let column = min(Int(east), file.columns - 1)
         let row = min(Int(north), file.rows - 1)
