@@ -3,9 +3,12 @@ import Foundation
 /// The IANA time zone at a point on Earth, offline, from timezone-boundary-builder's polygons with
 /// the oceans' nautical zones (data licensed under the ODbL; see `Resources/NOTICE.md`).
 ///
-/// Borders are kept to within about 70 m (polygons simplified to 0.0005°, vertices stored to
-/// 1/8192°); further from a border the answer is timezone-boundary-builder's. Points at sea get
-/// `Etc/GMT±N` zones, whose signs are POSIX's: `Etc/GMT+2` is two hours *behind* UTC.
+/// Borders are kept to within about 65 m (polygons simplified to 0.0005°, vertices stored to
+/// 1/8192°): compared with timezonefinder on the full polygons, every point more than 50 m from a
+/// border gets the same zone (Benchmarks/timezones.sh). Where timezone-boundary-builder's zones
+/// overlap (Asia/Urumqi inside Asia/Shanghai, disputed borders), the map gives timezonefinder's
+/// answer. Points at sea get `Etc/GMT±N` zones, whose signs are POSIX's: `Etc/GMT+2` is two hours
+/// *behind* UTC.
 ///
 /// Load it once per process (`TimeZoneMap.load()`) and share it: it is immutable and thread-safe.
 public final class TimeZoneMap: Sendable {
