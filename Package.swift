@@ -65,6 +65,9 @@ let package = Package(
         .target(name: "DarkroomHTML", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: swift5),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
         .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP"], swiftSettings: swift5),
+        // The time zone at a GPS position, offline (timezone-boundary-builder's polygons, ODbL): pure Swift and Foundation.
+        .target(name: "DarkroomTimeZones", resources: [.copy("Resources/timezones.bin"), .copy("Resources/NOTICE.md")],
+                swiftSettings: swift5),
 
         // The core: stages, pipelines, publishing and the runner; no C library, no database.
         .target(name: "DarkroomCore", dependencies: [
@@ -152,6 +155,10 @@ let package = Package(
         .testTarget(name: "GalleryTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomHTML", "GalleryStage", "DarkroomTestSupport",
         ], swiftSettings: swift5),
+        .testTarget(name: "TimeZoneTests", dependencies: ["DarkroomTimeZones"], swiftSettings: swift5),
+        // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
+        .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
+                          path: "Benchmarks/TimeZoneLookup", swiftSettings: swift5),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",
         ], swiftSettings: swift5),

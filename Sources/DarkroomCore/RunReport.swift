@@ -87,15 +87,28 @@ public struct RunReport: Codable, Sendable {
     /// The human summary printed at the end of a run, passed-over files counted by kind.
     public var summary: String { summary(listingPassedOver: false) }
 
-    /// The summary; with `listingPassedOver` (`--verbose`) every passed-over file is listed too.
+    /// How many failures the summary lists before pointing at the full report.
+    public static let listedFailures = 20
+
+    /// The summary; with `listingPassedOver` (`--verbose`) every passed-over file and every failure
+    /// is listed too.
+    ///
+    ///     9 found: 5 processed, 1 already done, 1 duplicate, 2 failed (2 truncated) (4.2 s); 10 files written
     public func summary(listingPassedOver: Bool) -> String {
-        var counts = String(format: "%d found: %d processed, %d already done, %d duplicates, %d failed",
-                            found, processed, skipped, duplicates, failed)
+        var counts = "\(found) found: \(processed) processed, \(skipped) already done, "
+            + "\(English.count(duplicates, "duplicate")), \(failed) failed"
+        if !failures.isEmpty { counts += " (" + RunReport.counted(failures.map { FailureKind.label(step: $0.step, reason: $0.reason) }) + ")" }
         if !passedOver.isEmpty { counts += ", \(passedOver.count) passed over: " + RunReport.countedByKind(passedOver) }
-        var lines = [(shard.map { "shard \($0): " } ?? "") + counts + String(format: " (%.1f s); %d files written", seconds, published.count)]
-        if let stopped { lines.append("error: \(stopped); \(notAttempted) photos not tried") }
-        for failure in failures.sorted(by: { $0.path < $1.path }) {
+        var lines = [(shard.map { "shard \($0): " } ?? "") + counts
+                     + String(format: " (%.1f s); ", seconds) + English.count(published.count, "file") + " written"]
+        if let stopped { lines.append("error: \(stopped); \(English.count(notAttempted, "photo")) not tried") }
+        let sortedFailures = failures.sorted(by: { $0.path < $1.path })
+        let shown = listingPassedOver ? sortedFailures : Array(sortedFailures.prefix(Self.listedFailures))
+        for failure in shown {
             lines.append("  failed: \(failure.path) [\(failure.step)]: \(failure.reason)")
+        }
+        if shown.count < sortedFailures.count {
+            lines.append("  ... and \(sortedFailures.count - shown.count) more failures: --verbose lists them all, --report run.json keeps them")
         }
         for warning in warnings.sorted(by: { $0.path < $1.path }) {
             lines.append("  warning: \(warning.path) [\(warning.step)]: \(warning.reason)")
@@ -112,6 +125,13 @@ public struct RunReport: Codable, Sendable {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `9 truncated, 3 not a photo`: labels counted, the most common first.
+    static func counted(_ labels: [String]) -> String {
+        let counts = Dictionary(grouping: labels, by: { $0 }).mapValues(\.count)
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\($0.value) \($0.key)" }.joined(separator: ", ")
     }
 
     /// `2 .AAE edit sidecars, 1 .txt file`: the most common kind first.
@@ -164,8 +184,8 @@ public struct RunPlan: Codable, Sendable {
             lines.append("\(entry.action.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(entry.path)")
         }
         let counts = Dictionary(grouping: entries, by: \.action).mapValues(\.count)
-        lines.append("\(entries.count) inputs: \(counts[.process] ?? 0) to process, \(counts[.skip] ?? 0) already done, "
-                     + "\(counts[.duplicate] ?? 0) duplicates, \(counts[.unreadable] ?? 0) unreadable"
+        lines.append("\(English.count(entries.count, "input")): \(counts[.process] ?? 0) to process, \(counts[.skip] ?? 0) already done, "
+                     + "\(English.count(counts[.duplicate] ?? 0, "duplicate")), \(counts[.unreadable] ?? 0) unreadable"
                      + (passedOver.isEmpty ? "" : "; \(passedOver.count) passed over"))
         return lines.joined(separator: "\n")
     }

@@ -82,7 +82,6 @@ extension Runner {
         }
         // One transaction (one fsync) for all new hashes, not one per file.
         if remember { try catalog?.rememberHashes(fresh) }
-        var firstPath: [String: String] = [:]
         var motionRenditions: [Discovery.Skipped] = []
         var entries = found.enumerated().compactMap { index, file -> SurveyEntry? in
             switch hashes[index]! {
@@ -96,11 +95,10 @@ extension Runner {
                     motionRenditions.append(Discovery.Skipped(path: file.url.path, reason: reason, kind: "motion part"))
                     return nil
                 }
-                if let original = firstPath[hash] { return SurveyEntry(found: file, state: .duplicate(of: original, hash: hash)) }
-                firstPath[hash] = file.url.path
                 return SurveyEntry(found: file, state: .unique(hash, rendition: subject != nil))
             }
         }
+        markDuplicates(&entries)
         if let reader = pipeline.pairing { pairMotionParts(&entries, reader: reader, catalog: catalog) }
         // Videos were found to be paired with their stills; those that are not, no step takes.
         let untaken = entries.filter { entry in
@@ -116,6 +114,23 @@ extension Runner {
                                      kind: ".\(ext.lowercased()) \(kind)")
         }
         return Survey(entries: entries, skipped: skipped + motionRenditions + passedOver)
+    }
+
+    /// Of the files with the same content, keeps as the original the one a person would call the
+    /// original (`DuplicateRanking`); the others become its duplicates.
+    func markDuplicates(_ entries: inout [SurveyEntry]) {
+        var byHash: [String: [Int]] = [:]
+        for index in entries.indices {
+            guard case .unique(let hash, _) = entries[index].state else { continue }
+            byHash[hash, default: []].append(index)
+        }
+        for (hash, indices) in byHash where indices.count > 1 {
+            let original = DuplicateRanking.original(among: indices.map { entries[$0].found })
+            let originalPath = entries[indices[original]].found.url.path
+            for (position, index) in indices.enumerated() where position != original {
+                entries[index].state = .duplicate(of: originalPath, hash: hash)
+            }
+        }
     }
 
     /// Why a library file that is one of an asset's outputs is not a rendition to work on: a still's

@@ -14,6 +14,13 @@ public enum Prerequisite {
         required ? Missing(description: "\(reason) (required when CI=true)") : XCTSkip(reason)
     }
 
+    /// Throws `missing` unless `tool` is an executable on the `PATH` (`scripts/setup.sh` installs them).
+    public static func require(tool: String) throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let found = path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
+        if !found { throw missing("\(tool) is not installed (scripts/setup.sh installs it)") }
+    }
+
     /// A missing prerequisite under CI: the test fails with this reason.
     public struct Missing: Error, CustomStringConvertible {
         public let description: String

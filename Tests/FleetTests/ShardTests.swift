@@ -54,7 +54,7 @@ final class ShardTests: XCTestCase {
         let after = try fixture.darkroom(["catalog", "merge", "--library", sharded.path])
         XCTAssertTrue(after.out.contains("0 outputs recorded"), after.out)
         let rerun = try fixture.darkroom(["run", pipeline, "--input", fixture.roll.path, "--library", sharded.path])
-        XCTAssertTrue(rerun.out.hasPrefix("16 found: 0 processed, 15 already done, 1 duplicates"), rerun.out)
+        XCTAssertTrue(rerun.out.hasPrefix("16 found: 0 processed, 15 already done, 1 duplicate"), rerun.out)
     }
 
     func testCollectionsAreShardedByOutput() throws {

@@ -114,7 +114,7 @@ final class CLITests: XCTestCase {
         let plan = try darkroom(run + ["--dry-run"])
         XCTAssertEqual(plan.status, 0, plan.err)
         XCTAssertTrue(plan.out.contains("pass-over  \(input.path)/IMG_0100.MOV  (video (.MOV): this pipeline takes photos only)"), plan.out)
-        XCTAssertTrue(plan.out.contains("1 inputs: 1 to process, 0 already done, 0 duplicates, 0 unreadable; 2 passed over"), plan.out)
+        XCTAssertTrue(plan.out.contains("1 input: 1 to process, 0 already done, 0 duplicates, 0 unreadable; 2 passed over"), plan.out)
 
         let result = try darkroom(run)
         XCTAssertEqual(result.status, 0, result.err)
@@ -143,5 +143,53 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(markdown.out.contains(
             "| `long-edge` | `2048` | an integer from 1 to 65535 | Longest side in pixels; smaller photos are left as they are. |"),
             markdown.out)
+    }
+}
+
+/// What the terminal shows while a run works, and what a pipe gets.
+final class TerminalOutputTests: XCTestCase {
+    /// A folder of `count` copies of the sample WebP, each made a different photo by a trailing byte.
+    func photos(_ count: Int) throws -> (folder: TemporaryFolder, input: URL) {
+        let folder = try TemporaryFolder("terminal")
+        let input = folder.path("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let webp = try Data(contentsOf: ImportTests.samples.appendingPathComponent("Phone/garden.webp"))
+        for index in 0..<count { try (webp + Data([UInt8(index)])).write(to: input.appendingPathComponent("photo-\(index).webp")) }
+        return (folder, input)
+    }
+
+    func testTheProgressLineOnATerminalHasRateElapsedAndAnEstimate() throws {
+        try Prerequisite.require(tool: "script")
+        let command = try DarkroomCommand(workingDirectory: ImportTests.root)
+        let (folder, input) = try photos(6)
+        // `script` gives the command a pseudo-terminal; its output is what the terminal showed.
+        let line = [command.binary.path, "run", "pipelines/regenerate-thumbnails.yaml", "--input", input.path,
+                    "--library", folder.path("lib").path, "--jobs", "1"].map { "'\($0)'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qefc", line, "/dev/null"]
+        process.currentDirectoryURL = ImportTests.root
+        let out = Pipe()
+        process.standardOutput = out
+        process.environment = ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 }
+        try process.run()
+        let shown = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, shown)
+        XCTAssertTrue(shown.contains("6/6 files"), shown)
+        XCTAssertTrue(shown.range(of: #"\d+/6 files  [0-9.]+/s  \d+:\d\d elapsed  ~\d+:\d\d left  (exif-date|thumbnail) photo-"#,
+                                  options: .regularExpression) != nil, "an estimate and the step while it works: \(shown)")
+        XCTAssertTrue(shown.contains("6 found: 6 processed, 0 already done, 0 duplicates, 0 failed"), shown)
+    }
+
+    func testAPipeGetsOnlyTheSummary() throws {
+        let command = try DarkroomCommand(workingDirectory: ImportTests.root)
+        let (folder, input) = try photos(3)
+        let result = try command.run(["run", "pipelines/regenerate-thumbnails.yaml", "--input", input.path,
+                                      "--library", folder.path("lib").path])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertEqual(result.err, "", "no progress line and no info logs on a pipe")
+        XCTAssertEqual(result.out.split(separator: "\n").count, 1, result.out)
+        XCTAssertTrue(result.out.hasSuffix("; 6 files written\n"), result.out)  // two sizes each
     }
 }

@@ -41,6 +41,9 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(report.failures, [])
         XCTAssertEqual(report.processed, 6)
         XCTAssertEqual(report.duplicates, 1, "the backup copy is the same photo")
+        XCTAssertEqual(report.duplicateFiles.map { [$0.path, $0.sameAs] },
+                       [[folder.path("roll/Backup/IMG_0001 (copy).JPG").path, folder.path("roll/DCIM/100CANON/IMG_0001.JPG").path]],
+                       "the camera's file is the original, the backup copy the duplicate")
         let expected = [
             "DCIM/100CANON/IMG_0001.JPG": "2024/03",    // DateTimeOriginal +01:00
             "DCIM/100CANON/IMG_0002.JPG": "2024/03",
