@@ -13,7 +13,7 @@ final class LinkTests: XCTestCase {
         XCTAssertEqual(URLPath.relative(fromFolder: "gallery", to: "Thumbnails/2024/03/x.jpg"), "../Thumbnails/2024/03/x.jpg")
         XCTAssertEqual(URLPath.relative(fromFolder: "gallery", to: "gallery/large/2024/03/x.jpg"), "large/2024/03/x.jpg")
         XCTAssertEqual(URLPath.relative(fromFolder: "site/gallery", to: "Photos/x y.heic"), "../../Photos/x%20y.heic")
-        XCTAssertEqual(URLPath.relative(fromFolder: "gallery", to: "gallery"), "gallery", "a file named like the folder is not the folder")
+        XCTAssertEqual(URLPath.relative(fromFolder: "gallery", to: "gallery"), "../gallery", "a file named like the folder is not the folder")
     }
 
     /// A report written outside the library links back into it, whatever the library is called.
