@@ -70,21 +70,23 @@ base_photos() {
   echo "$dir"
 }
 
-# variants SRC K DST N: fills DST with N JPEGs copied round-robin from the first K photos of SRC
-# (IMG_0001..K), each given its own DateTimeOriginal (one a day from 2020-01-01, spread over folders),
-# so that every copy has a different content hash and none is deduplicated. One exiftool process.
+# variants SRC K DST N [FIRST [MINUTES]]: fills DST with N JPEGs copied round-robin from the first K
+# photos of SRC (IMG_0001..K), each given its own DateTimeOriginal (from FIRST, 2020-01-01 by default,
+# one every MINUTES, a day by default), so that every copy has a different content hash and none is
+# deduplicated. One exiftool process.
 variants() {
-  local src=$1 k=$2 dst=$3 n=$4
+  local src=$1 k=$2 dst=$3 n=$4 first=${5:-2020-01-01} minutes=${6:-1440}
   mkdir -p "$dst"
   local have; have=$(find "$dst" -maxdepth 1 -name 'V_*.jpg' | wc -l)
   [ "$have" -eq "$n" ] && return 0
   rm -f "$dst"/V_*.jpg
   local args="$dst/.exiftool-args"; : > "$args"
+  local start; start=$(date -u -d "$first 12:00" +%s)
   for i in $(seq 1 "$n"); do
     local from; from=$(printf "%s/IMG_%04d.jpg" "$src" $(( (i - 1) % k + 1 )))
     local to; to=$(printf "%s/V_%05d.jpg" "$dst" "$i")
     cp "$from" "$to"
-    printf -- '-DateTimeOriginal=%s\n%s\n-execute\n' "$(date -u -d "2020-01-01 + $i days" '+%Y:%m:%d 12:00:00')" "$to" >> "$args"
+    printf -- '-DateTimeOriginal=%s\n%s\n-execute\n' "$(date -u -d "@$((start + i * minutes * 60))" '+%Y:%m:%d %H:%M:%S')" "$to" >> "$args"
   done
   exiftool -@ "$args" -common_args -q -overwrite_original >&2
   rm -f "$args"

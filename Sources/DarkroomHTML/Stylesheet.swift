@@ -60,7 +60,7 @@ ol.months .count { display: block; color: var(--muted); font-size: 0.85rem; }
 .made video { aspect-ratio: 16 / 9; }
 .made figcaption { padding: 0.4rem 0.6rem; font-size: 0.85rem; overflow-wrap: anywhere; }
 
-dl.counts { display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 0; }
+dl.counts { display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1rem 0 0; }
 dl.counts div { background: var(--card); border: 1px solid var(--line); border-radius: 4px; padding: 0.5rem 0.9rem; min-width: 7.5rem; }
 dl.counts dt { color: var(--muted); font-size: 0.85rem; }
 dl.counts dd { margin: 0; font-size: 1.5rem; font-weight: 600; }
@@ -73,6 +73,7 @@ table.failures td.reason { color: var(--bad); }
 .pair { display: flex; gap: 0.75rem; align-items: flex-start; background: var(--card); border: 1px solid var(--line);
   border-radius: 4px; padding: 0.6rem; margin: 0 0 0.6rem; }
 .pair figure { margin: 0; width: var(--cell); flex: none; }
+.pair img { display: block; width: 100%; height: auto; aspect-ratio: 1 / 1; object-fit: cover; border-radius: 3px; }
 .pair figcaption { font-size: 0.8rem; overflow-wrap: anywhere; margin-top: 0.25rem; }
 
 dialog.viewer { width: 100vw; height: 100vh; max-width: none; max-height: none; margin: 0; padding: 0; border: 0;

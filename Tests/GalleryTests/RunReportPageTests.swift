@@ -54,6 +54,27 @@ final class RunReportPageTests: XCTestCase {
         }
     }
 
+    /// `darkroom run --report run.html` writes the page; any other name gets JSON, as before.
+    func testTheCommandWritesHTMLForAnHTMLFileAndJSONOtherwise() throws {
+        let command = try DarkroomCommand(workingDirectory: GalleryFixture.repository)
+        let fixture = try GalleryFixture("run-report-cli")
+        try fixture.photo("IMG_1.JPG", exif: ["-DateTimeOriginal=2024:08:01 10:00:00"])
+        let page = fixture.folder.path("out/run.html"), json = fixture.folder.path("out/run.json")
+        try FileManager.default.createDirectory(at: page.deletingLastPathComponent(), withIntermediateDirectories: true)
+        for report in [page, json] {
+            let result = try command.run(["run", "pipelines/import-camera-roll.yaml", "--input", fixture.card.path, "--library",
+                                          fixture.library.path, "--report", report.path])
+            XCTAssertEqual(result.status, 0, result.err)
+        }
+        let html = try String(contentsOf: page, encoding: .utf8)
+        XCTAssertTrue(html.hasPrefix("<!doctype html>"), html)
+        XCTAssertTrue(html.contains("<dt>processed</dt><dd>1</dd>"), html)
+        XCTAssertEqual(HTMLScan.tags("img", in: html).count, 1, "the contact sheet: \(html)")
+        let decoded = try JSONDecoder().decode(RunReport.self, from: Data(contentsOf: json))
+        XCTAssertEqual(decoded.skipped, 1, "the second run found the photo done")
+        XCTAssertEqual(decoded.files?.first?.outcome, .done)
+    }
+
     /// The JSON report keeps every field it had; the files are an addition old readers ignore.
     func testTheJSONReportGainsTheFilesAndStillDecodesWithoutThem() throws {
         let (fixture, report) = try GalleryFixture.importedReportCard()
