@@ -31,7 +31,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
@@ -52,6 +51,8 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
 
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),  // statfs, for the network filesystem check
+        .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),  // SHA-256 only
 
         // Swift wrappers over them.
         .target(name: "DarkroomVips", dependencies: ["CVips"], swiftSettings: swift5),
@@ -59,6 +60,7 @@ let package = Package(
         .target(name: "DarkroomExif", dependencies: ["CExif"], swiftSettings: swift5),
         .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"], swiftSettings: swift5),
         .target(name: "DarkroomCairo", dependencies: ["CCairo"], swiftSettings: swift5),
+        .target(name: "DarkroomDigest", dependencies: ["CLibCrypto"], swiftSettings: swift5),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP", swiftSettings: swift5),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
@@ -69,9 +71,9 @@ let package = Package(
 
         // The core: stages, pipelines, publishing and the runner; no C library, no database.
         .target(name: "DarkroomCore", dependencies: [
+            "DarkroomDigest",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "SystemPackage", package: "swift-system"),
         ], swiftSettings: swift5),
         // The library's own catalog: SQLite through GRDB (CLinux's statfs refuses network filesystems).

@@ -3,7 +3,7 @@
 # compare with. Safe to run again: it installs only what is missing.
 set -euo pipefail
 packages=(
-  pkg-config libvips-dev libheif-dev libexif-dev libsqlite3-dev
+  pkg-config libvips-dev libheif-dev libexif-dev libsqlite3-dev libssl-dev
   libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
   libvips-tools libheif-examples ffmpeg imagemagick libimage-exiftool-perl fonts-dejavu-core time bc
   postgresql
