@@ -42,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
                        providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libswscale-dev", "libavutil-dev"])]),
 
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),  // statfs, for the network filesystem check
 
@@ -63,7 +63,7 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "SystemPackage", package: "swift-system"),
         ], swiftSettings: swift5),
-        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips"], swiftSettings: swift5),
+        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips", "DarkroomVideo"], swiftSettings: swift5),
         // PostgreSQL as a fleet's catalog and work queue.
         .target(name: "DarkroomQueue", dependencies: [
             "DarkroomCore",
@@ -118,6 +118,10 @@ let package = Package(
         ], swiftSettings: swift5),
         .testTarget(name: "MotionPhotoTests", dependencies: [
             "DarkroomMotionPhoto", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
+        .testTarget(name: "VideoTests", dependencies: [
+            "DarkroomCore", "DarkroomImaging", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "DarkroomTestSupport",
+            "ExifDateStage", "ThumbnailStage",
         ], swiftSettings: swift5),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",
