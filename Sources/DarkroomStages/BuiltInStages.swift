@@ -6,6 +6,7 @@ import MotionVideoStage
 import ResizeStage
 import ThumbnailStage
 import TimelapseStage
+import VideoEncodeStage
 
 /// The one list of built-in stages. A third party does not edit it: it registers its own
 /// `StageDescriptor`s on top (`BuiltInStages.registry.adding([...])`).
@@ -16,6 +17,7 @@ public enum BuiltInStages {
         StageDescriptor(HEICEncode.self),
         StageDescriptor(Thumbnail.self),
         StageDescriptor(MotionVideo.self),
+        StageDescriptor(VideoEncode.self),
         StageDescriptor(Collage.self),
         StageDescriptor(Timelapse.self),
     ]
