@@ -51,7 +51,7 @@ public struct ExifDateOptions: StageOptions {
     }
     static let fallbackOption = StageOption.flag(
         "fallback-to-file-time", default: true,
-        "Use the file's modification time (in the run's time zone, low confidence) when no source gives a date; when false, such photos fail.")
+        "Use the file's modification time (in the run's time zone, low confidence) when no source gives a date; when false, such photos and videos fail.")
     static let videoCreationTimeOption = StageOption.choice(
         "video-creation-time", default: VideoCreationTime.utc,
         "How to read a video's creation_time (used when it has no QuickTime creation date): utc, as the QuickTime specification says, shown in the run's --time-zone; local, for cameras that write their wall-clock time there.")
