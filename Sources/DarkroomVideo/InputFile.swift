@@ -76,6 +76,21 @@ final class InputFile {
         (0..<Int(context.pointee.nb_streams)).map { context.pointee.streams[$0]! }
     }
 
+    /// Reads every packet to the end, one at a time, handing each to `body` (its buffers are released
+    /// after); a read error other than the end of the file is thrown with the reason.
+    func forEachPacket(_ body: (Packet) throws -> Void) throws {
+        let packet = try Packet()
+        while true {
+            let read = av_read_frame(context, packet.pointer)
+            if read == FFmpegCode.endOfFile { return }
+            if read < 0 {
+                throw VideoReadError(path: path, reason: .unreadable("cannot read the video's packets: \(VideoError.text(for: read))"))
+            }
+            defer { av_packet_unref(packet.pointer) }
+            try body(packet)
+        }
+    }
+
     private func checkPixels(of stream: UnsafeMutablePointer<AVStream>, limit: Int) throws {
         let width = Int(stream.pointee.codecpar.pointee.width), height = Int(stream.pointee.codecpar.pointee.height)
         let (pixels, overflow) = width.multipliedReportingOverflow(by: height)

@@ -1,9 +1,10 @@
 internal import CFFmpeg
 import Foundation
 
-/// Owns an MP4 `AVFormatContext` with any number of streams, for remuxing and transcoding:
-/// metadata tags written as QuickTime keys (so Apple's `com.apple.quicktime.*` keys survive), and
-/// `moov` moved before `mdat` when finished (fast start).
+/// Owns an MP4 `AVFormatContext` with any number of streams, for writing, remuxing and
+/// transcoding: metadata tags written as QuickTime keys (so Apple's `com.apple.quicktime.*` keys
+/// survive), and `moov` moved before `mdat` when finished (fast start), so playback can start
+/// before the download ends.
 final class MP4Output {
     private var context: UnsafeMutablePointer<AVFormatContext>?
     let path: String
@@ -50,6 +51,16 @@ final class MP4Output {
         return stream
     }
 
+    /// Adds a stream for `encoder`'s packets, described from the opened encoder (HEVC tagged `hvc1`).
+    func addStream(for encoder: Encoder) throws -> UnsafeMutablePointer<AVStream> {
+        let stream = try addStream()
+        try FFmpegCode.check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context), "describe video stream", path: path)
+        if let tag = encoder.encoding.codec.codecTag { stream.pointee.codecpar.pointee.codec_tag = tag }
+        stream.pointee.time_base = encoder.context.pointee.time_base
+        stream.pointee.avg_frame_rate = encoder.context.pointee.framerate
+        return stream
+    }
+
     /// Adds a stream that carries `input`'s packets as they are: same codec parameters, the sample
     /// entry tag kept when MP4 knows it (`hvc1` stays `hvc1`), its tags copied.
     func addCopy(of input: UnsafeMutablePointer<AVStream>) throws -> UnsafeMutablePointer<AVStream> {
@@ -92,11 +103,13 @@ final class MP4Output {
     }
 
     /// Opens the file and writes the header: after it, each stream's time base is the muxer's.
-    func writeHeader() throws {
+    /// `metadataKeys` writes the container's tags as QuickTime keys (`mdta`), which is how Apple's
+    /// `com.apple.quicktime.*` keys are stored.
+    func writeHeader(metadataKeys: Bool = true) throws {
         guard let context else { return }
         try FFmpegCode.check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), "open output", path: path)
         var options: OpaquePointer?
-        av_dict_set(&options, "movflags", "+faststart+use_metadata_tags", 0)
+        av_dict_set(&options, "movflags", metadataKeys ? "+faststart+use_metadata_tags" : "+faststart", 0)
         defer { av_dict_free(&options) }
         try FFmpegCode.check(avformat_write_header(context, &options), "write MP4 header", path: path)
         headerWritten = true

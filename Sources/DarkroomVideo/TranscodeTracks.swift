@@ -32,10 +32,7 @@ final class VideoTrack {
                                             crf: settings.crf, preset: settings.preset),
                               globalHeader: output.wantsGlobalHeader, timeBase: timeBase)
         self.output = output
-        stream = try output.addStream()
-        try FFmpegCode.check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context), "describe video stream", path: output.path)
-        if let tag = settings.codec.codecTag { stream.pointee.codecpar.pointee.codec_tag = tag }
-        stream.pointee.time_base = timeBase
+        stream = try output.addStream(for: encoder)
         stream.pointee.avg_frame_rate = source.pointee.avg_frame_rate
         output.copyStreamTags(from: source, to: stream)
         decoded = try FrameHandle()

@@ -45,15 +45,8 @@ public enum VideoRemux {
         }
         output.copyContainerTags(from: input.context)
         try output.writeHeader()
-        let packet = try Packet()
-        while true {
-            let read = av_read_frame(input.context, packet.pointer)
-            if read == FFmpegCode.endOfFile { break }
-            if read < 0 {
-                throw VideoReadError(path: source, reason: .unreadable("cannot read the video's packets: \(VideoError.text(for: read))"))
-            }
-            defer { av_packet_unref(packet.pointer) }
-            guard let target = mapped[packet.pointer.pointee.stream_index] else { continue }
+        try input.forEachPacket { packet in
+            guard let target = mapped[packet.pointer.pointee.stream_index] else { return }
             try output.write(packet, to: target.stream, from: target.timeBase)
         }
         try output.finish()

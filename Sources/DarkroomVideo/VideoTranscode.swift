@@ -77,14 +77,7 @@ public enum VideoTranscode {
         output.copyContainerTags(from: input.context)
         try output.writeHeader()
 
-        let packet = try Packet()
-        while true {
-            let read = av_read_frame(input.context, packet.pointer)
-            if read == FFmpegCode.endOfFile { break }
-            if read < 0 {
-                throw VideoReadError(path: source, reason: .unreadable("cannot read the video's packets: \(VideoError.text(for: read))"))
-            }
-            defer { av_packet_unref(packet.pointer) }
+        try input.forEachPacket { packet in
             if packet.pointer.pointee.stream_index == input.videoIndex {
                 try video.send(packet)
             } else if packet.pointer.pointee.stream_index == input.audioIndex {
