@@ -32,8 +32,8 @@ final class MP4Output {
 
     /// Whether MP4 can hold a stream of `codec` (H.264, HEVC, AAC, ... but not PCM or an
     /// unknown data track).
-    func accepts(_ codec: AVCodecID) -> Bool {
-        guard let format = context?.pointee.oformat, codec != AV_CODEC_ID_NONE else { return false }
+    static func accepts(_ codec: AVCodecID) -> Bool {
+        guard let format = av_guess_format("mp4", nil, nil), codec != AV_CODEC_ID_NONE else { return false }
         return avformat_query_codec(format, codec, FF_COMPLIANCE_NORMAL) == 1
     }
 

@@ -23,7 +23,10 @@ public enum PosterFrame {
     public static func picture(from info: VideoInfo, width: Int, height: Int, pixelLimit: Int) throws -> RGBPicture {
         let input = try InputFile(path: info.path, pixelLimit: pixelLimit)
         let decoder = try StreamDecoder(input.videoStream, path: info.path)
-        let stream = VideoStreamInfo(input.videoStream)
+        // Frames no other frame refers to need not be decoded on the way to the moment: the poster
+        // is then the first reference frame at or after it, a frame or two later at most.
+        decoder.context.pointee.skip_frame = AVDISCARD_NONREF
+        let stream = info.video
         let turned = stream.rotation % 180 != 0
         let chain = ColourChains.chain(for: stream, width: turned ? height : width, height: turned ? width : height,
                                        output: .rgb24, upright: true)
@@ -91,13 +94,23 @@ struct FrameSeeker {
     /// stream ends before; nil when the stream has no frame at all there.
     func frame(at seconds: Double) throws -> FrameHandle? {
         let stream = input.videoStream
-        let timeBase = stream.pointee.time_base
         let origin = stream.pointee.start_time == darkroom_av_nopts_value() ? 0 : stream.pointee.start_time
-        let target = origin + Int64((seconds / av_q2d(timeBase)).rounded())
-        if seconds > 0 {
-            // Not every file can seek (a damaged index): then decoding simply starts where it is.
-            _ = av_seek_frame(input.context, input.videoIndex, target, AVSEEK_FLAG_BACKWARD)
+        let target = origin + Int64((seconds / av_q2d(stream.pointee.time_base)).rounded())
+        // To the key frame before the moment. Not every file can seek there: a damaged index, or an
+        // MPEG-TS file that lands on a frame needing earlier ones. Then decoding starts at the start.
+        if seconds > 0, av_seek_frame(input.context, input.videoIndex, target, AVSEEK_FLAG_BACKWARD) >= 0,
+           let frame = try? decodeForward(to: target) {
+            return frame
         }
+        if av_seek_frame(input.context, input.videoIndex, origin, AVSEEK_FLAG_BACKWARD) < 0 {
+            _ = av_seek_frame(input.context, -1, 0, AVSEEK_FLAG_BYTE)
+        }
+        return try decodeForward(to: target)
+    }
+
+    /// Decodes from where the file is to the first frame stamped at or after `target`.
+    private func decodeForward(to target: Int64) throws -> FrameHandle? {
+        let stream = input.videoStream
         decoder.flush()
         let packet = try Packet()
         var frame = try FrameHandle()

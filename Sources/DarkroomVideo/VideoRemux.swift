@@ -20,8 +20,7 @@ public enum VideoRemux {
     /// Decides how `info`'s file is put into the library without re-encoding.
     public static func plan(for info: VideoInfo, pixelLimit: Int) throws -> Plan {
         let input = try InputFile(path: info.path, pixelLimit: pixelLimit)
-        let probe = try MP4Output(path: "/dev/null")
-        let misfits = input.streams.filter { !probe.accepts($0.pointee.codecpar.pointee.codec_id) }.map { stream -> String in
+        let misfits = input.streams.filter { !MP4Output.accepts($0.pointee.codecpar.pointee.codec_id) }.map { stream -> String in
             let kind = av_get_media_type_string(stream.pointee.codecpar.pointee.codec_type).map { String(cString: $0) } ?? "data"
             let tag = VideoStreamInfo.fourCC(stream.pointee.codecpar.pointee.codec_tag).map { " '\($0)'" } ?? ""
             return "\(kind) stream \(stream.pointee.index) (\(InputFile.codecName(stream.pointee.codecpar.pointee.codec_id))\(tag))"

@@ -169,6 +169,18 @@ enum Clips {
         }
     }
 
+    /// An AVCHD camera's MPEG-TS: H.264 with AC-3 sound, timestamps starting at 1.4 s, one key frame
+    /// (seeking lands on frames that need it). Green for half a second, then blue.
+    static var cameraMTS: URL {
+        get throws {
+            try clip("00001.MTS") { url in
+                try ffmpeg(["-f", "lavfi", "-i", "color=c=green:s=320x240:r=25:d=3,drawbox=x=0:y=0:w=iw:h=ih:color=blue:t=fill:enable='gte(t,0.5)'",
+                            "-f", "lavfi", "-i", "sine=f=440:d=3", "-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p",
+                            "-c:a", "ac3", "-shortest", url.path])
+            }
+        }
+    }
+
     /// A camera's AVI: Motion JPEG, 30 frames.
     static var cameraAVI: URL {
         get throws {

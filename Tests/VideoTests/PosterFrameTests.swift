@@ -89,6 +89,12 @@ final class PosterFrameTests: XCTestCase {
         XCTAssertLessThan(rgb[2], 60)
     }
 
+    func testAnMPEGTSPosterIsTheFrameAtOneSecondThoughSeekingLandsBetweenKeyFrames() throws {
+        let rgb = try colour(try poster(try Clips.cameraMTS), x: 50, y: 50, width: 100, height: 50)
+        XCTAssertGreaterThan(rgb[2], 150, "blue, the frame at one second, not the green first one: \(rgb)")
+        XCTAssertLessThan(rgb[1], 60)
+    }
+
     func testAPosterThatCannotBeDecodedFailsWithTheReason() throws {
         XCTAssertThrowsError(try poster(try Clips.undecodableAVI)) { error in
             XCTAssertTrue("\(error)".hasPrefix("cannot make the video's poster frame: no frame of the video could be decoded"), "\(error)")

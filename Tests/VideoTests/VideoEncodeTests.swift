@@ -97,6 +97,19 @@ final class VideoEncodeTests: XCTestCase {
         XCTAssertEqual(reread.metadata.appleCreationDate, "2012-11-26T15:33:10-0800")
     }
 
+    func testAnAVCHDClipIsRemuxedIntoMP4() throws {
+        let source = try Clips.cameraMTS
+        XCTAssertEqual(try info(source).container, "mpegts")
+        XCTAssertEqual(try VideoRemux.plan(for: try info(source), pixelLimit: limit), .remux)
+        let out = folder.path("out.mp4")
+        try VideoRemux.remux(from: source.path, to: out.path, pixelLimit: limit)
+        let probe = try Probe(out)
+        XCTAssertEqual(probe.stream("video")?["codec_name"] as? String, "h264")
+        XCTAssertEqual(probe.stream("audio")?["codec_name"] as? String, "ac3")
+        XCTAssertEqual(probe.stream("video")?["nb_frames"] as? String, "75")
+        XCTAssertEqual(try Fixtures.run("ffmpeg", ["-v", "error", "-i", out.path, "-f", "null", "-"]), "", "decodes cleanly")
+    }
+
     func testWhatDoesNotFitInMP4KeepsTheOriginalAndAFastStartMP4IsCopied() throws {
         guard case .keepOriginal(let reason) = try VideoRemux.plan(for: try info(try Clips.pcmMOV), pixelLimit: limit) else {
             return XCTFail("PCM sound cannot go in an MP4")
