@@ -78,6 +78,7 @@ summary "video copy import / (cp + sha256sum)" "${copy_ratio}x" "<=1.5x" "$(met 
 
 # --- poster frames vs ffmpeg -ss 1
 cat > "$SCRATCH/posters.yaml" <<'YAML'
+inputs: { include: ["**/*.mov"] }
 steps:
   - exif-date
   - thumbnail: { size: 200, quality: 80, output: "{name}.jpg" }
@@ -96,6 +97,7 @@ summary "video posters: ffmpeg -P / darkroom" "${poster_ratio}x" ">=1x" "$(met g
 # --- HEVC to H.264 transcode vs the ffmpeg CLI
 mkdir -p "$SCRATCH/hevc"; cp "$hevc" "$SCRATCH/hevc/IMG_9000.MOV"
 cat > "$SCRATCH/transcode.yaml" <<'YAML'
+inputs: { include: ["**/*.mov"] }
 steps:
   - exif-date
   - video-encode: { codec: h264, crf: 23, preset: medium, output: "{name}.mp4" }
