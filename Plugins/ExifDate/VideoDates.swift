@@ -8,8 +8,10 @@ public struct VideoDateEvidence: Sendable {
     public struct Tag: Sendable, Equatable {
         /// The tag, as named in reports (`com.apple.quicktime.creationdate`, `format creation_time`).
         public var field: String
+        /// The value as found.
         public var value: String
 
+        /// A value found in `field`.
         public init(field: String, value: String) {
             self.field = field
             self.value = value
@@ -23,6 +25,7 @@ public struct VideoDateEvidence: Sendable {
     /// `creation_time` of the container (`mvhd`), then of the video stream (`mdhd`).
     public var creationTimes: [Tag]
 
+    /// Evidence given directly (tests, other readers).
     public init(appleCreationDate: Tag? = nil, otherCreationDates: [Tag] = [], creationTimes: [Tag] = []) {
         self.appleCreationDate = appleCreationDate
         self.otherCreationDates = otherCreationDates

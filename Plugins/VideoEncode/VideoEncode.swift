@@ -16,15 +16,22 @@ import Foundation
 /// Everything streams (memory does not grow with the file) into the temp file `publish` gives,
 /// which reaches the library only when the whole item has succeeded.
 public struct VideoEncode: Stage {
+    /// The stage's options (codec, long edge, rate factor, preset, output).
     public typealias Options = VideoEncodeOptions
 
+    /// The name in pipeline files.
     public static let name = "video-encode"
+    /// One line for `darkroom stages`.
     public static let summary = "Put each video into the library: its streams remuxed into MP4 without re-encoding (or the original file kept), or transcoded to H.264 or HEVC."
+    /// The capture date, for the output's date fields.
     public static let reads: Set<ItemAspect> = [.captureDate]
+    /// Videos only; photos pass it by.
     public static let media: Set<MediaKind> = [.video]
 
+    /// The options as decoded.
     public let options: VideoEncodeOptions
 
+    /// The stage for validated options.
     public init(options: VideoEncodeOptions) {
         self.options = options
     }
@@ -32,6 +39,7 @@ public struct VideoEncode: Stage {
     /// Date fields in the output need `exif-date` first.
     public var needs: Set<ItemAspect> { options.output.usesDateFields ? [.captureDate] : [] }
 
+    /// Publishes the video (remuxed, copied or transcoded) at the output template, with `{ext}` the container written.
     public func process(_ item: Item, context: StageContext) throws {
         let info = try item.videoInfo(settings: context.settings)
         let limit = context.settings.pixelLimit

@@ -27,6 +27,7 @@ public struct VideoEncodeOptions: StageOptions {
         }
     }
 
+    /// What happens to the streams.
     public var codec: Codec
     /// The output's long side cap when transcoding (nil keeps the size).
     public var longEdge: Int?
@@ -34,6 +35,7 @@ public struct VideoEncodeOptions: StageOptions {
     public var crf: Int
     /// x264/x265 preset when transcoding.
     public var preset: String
+    /// Where the video goes in the library.
     public var output: PathTemplate
 
     /// The transcode these options ask for, nil for copy.
@@ -60,8 +62,10 @@ public struct VideoEncodeOptions: StageOptions {
     static let outputOption = StageOption.template(
         "output", default: "Videos/{yyyy}/{MM}/{id}.{ext}",
         "Path template inside the library, ending .{ext}: the container written (mp4 when remuxed or transcoded, the original extension when the original file is kept); a transcode may end .mp4.")
+    /// Every option, in the order they are documented.
     public static let options: [any OptionDeclaration] = [codecOption, longEdgeOption, crfOption, presetOption, outputOption]
 
+    /// Options in code; `crf` defaults to the codec's encoder's own default.
     public init(codec: Codec = .copy, longEdge: Int? = nil, crf: Int? = nil, preset: String = "medium",
                 output: PathTemplate? = nil) {
         self.codec = codec
@@ -74,6 +78,7 @@ public struct VideoEncodeOptions: StageOptions {
     /// x264's and x265's own defaults.
     static func defaultCRF(_ codec: Codec) -> Int { codec == .hevc ? 28 : 23 }
 
+    /// Reads and checks the options of a step, reporting every problem at once.
     public init(from decoder: Decoder) throws {
         let reader = try OptionsReader(decoder, declaring: Self.options)
         codec = reader.read(Self.codecOption)
@@ -97,6 +102,7 @@ public struct VideoEncodeOptions: StageOptions {
         try reader.finish()
     }
 
+    /// The options as the runner hashes them (to tell which work is stale).
     public func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: OptionKey.self)
         try container.encode(codec.rawValue, forKey: OptionKey(Self.codecOption.key))

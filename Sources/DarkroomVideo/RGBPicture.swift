@@ -3,11 +3,14 @@ import Foundation
 /// A decoded picture as packed 8-bit R'G'B' (3 bytes a pixel, rows without padding), ready to hand
 /// to an image library.
 public struct RGBPicture: Sendable, Equatable {
+    /// Width in pixels.
     public var width: Int
+    /// Height in pixels.
     public var height: Int
     /// `height` rows of `width * 3` bytes.
     public var bytes: Data
 
+    /// A picture of `width` x `height` from its packed rows.
     public init(width: Int, height: Int, bytes: Data) {
         self.width = width
         self.height = height

@@ -84,25 +84,29 @@ public struct VideoStreamInfo: Sendable, Equatable {
     public var codec: String
     /// The sample entry's four characters (`avc1`, `hvc1`, `hev1`), when the container has one.
     public var codecTag: String?
-    /// Width and height of the frames as stored.
+    /// Width of the frames as stored.
     public var codedWidth: Int
+    /// Height of the frames as stored.
     public var codedHeight: Int
     /// Clockwise degrees (0, 90, 180 or 270) to turn the stored frames to show them, from the
     /// stream's display matrix (phones record sideways and say so there).
     public var rotation: Int
-    /// Width and height as shown: rotation applied, and non-square pixels made square.
+    /// Width as shown: rotation applied, and non-square pixels made square.
     public var displayWidth: Int
+    /// Height as shown.
     public var displayHeight: Int
     /// FFmpeg's pixel format name (`yuv420p`, `yuv420p10le`), when known.
     public var pixelFormat: String?
     /// Bits per sample (8, 10, 12).
     public var bitDepth: Int
-    /// Colour transfer (`bt709`, `arib-std-b67` for HLG, `smpte2084` for PQ), primaries
-    /// (`bt709`, `bt2020`), matrix (`bt709`, `smpte170m`, `bt2020nc`) and range (`tv`, `pc`),
-    /// as tagged; nil when the stream does not say.
+    /// Colour transfer as tagged (`bt709`, `arib-std-b67` for HLG, `smpte2084` for PQ); this and
+    /// the other colour tags are nil when the stream does not say.
     public var colourTransfer: String?
+    /// Colour primaries as tagged (`bt709`, `bt2020`).
     public var colourPrimaries: String?
+    /// Y'CbCr matrix as tagged (`bt709`, `smpte170m`, `bt2020nc`).
     public var colourMatrix: String?
+    /// Sample range as tagged: `tv` (limited) or `pc` (full).
     public var colourRange: String?
     /// Frames per second (the average for variable-rate phone video), when known.
     public var frameRate: Double?

@@ -13,6 +13,7 @@ public struct VideoMetadata: Sendable, Equatable {
     /// Apple's key for the capture time as the phone's clock showed it, with its UTC offset.
     public static let appleCreationDateKey = "com.apple.quicktime.creationdate"
 
+    /// Tags as read (tests and callers that have them from elsewhere).
     public init(container: [String: String] = [:], videoStream: [String: String] = [:]) {
         self.container = container
         self.videoStream = videoStream

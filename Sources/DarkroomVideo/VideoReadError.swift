@@ -21,8 +21,10 @@ public struct VideoReadError: Error, CustomStringConvertible, Sendable, Equatabl
 
     /// The file concerned.
     public var path: String
+    /// Why it was refused.
     public var reason: Reason
 
+    /// An error about `path`.
     public init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason

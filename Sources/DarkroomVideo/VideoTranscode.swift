@@ -12,6 +12,7 @@ public struct TranscodeSettings: Sendable, Equatable {
     /// x264/x265 preset (`VideoEncoding.presets`).
     public var preset: String
 
+    /// Settings for `codec` at `crf`, the size kept unless `longEdge` is given.
     public init(codec: VideoCodec, longEdge: Int? = nil, crf: Double, preset: String = "medium") {
         self.codec = codec
         self.longEdge = longEdge
@@ -32,8 +33,9 @@ public struct TranscodeReport: Sendable, Equatable {
         case encoded
     }
 
-    /// The output frame size (upright).
+    /// The output frame width (upright).
     public var width: Int
+    /// The output frame height (upright).
     public var height: Int
     /// Frames encoded.
     public var framesWritten: Int
@@ -41,6 +43,7 @@ public struct TranscodeReport: Sendable, Equatable {
     public var packetsSkipped: Int
     /// FFmpeg's words for the first of them.
     public var firstProblem: String?
+    /// What happened to the sound.
     public var audio: Audio
     /// Whether HDR was tone-mapped to SDR.
     public var toneMapped: Bool
