@@ -45,7 +45,7 @@ let package = Package(
         .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
                        providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libswscale-dev", "libavutil-dev"])]),
 
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",  // cairo PDF surfaces, Pango text
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
@@ -83,7 +83,7 @@ let package = Package(
         ], swiftSettings: swift5),
         // Sharded sweeps: each shard's manifest, and the merge into a catalog.
         .target(name: "DarkroomShards", dependencies: ["DarkroomCore"], swiftSettings: swift5),
-        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips"], swiftSettings: swift5),
+        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips", "DarkroomVideo"], swiftSettings: swift5),
         // Sidecars of exports: Google Takeout JSON (matched under every naming Takeout used) and XMP sidecars.
         .target(name: "DarkroomSidecars", dependencies: ["DarkroomCore", "DarkroomXMP"], swiftSettings: swift5),
         // PostgreSQL as a fleet's catalog and work queue.
@@ -94,10 +94,11 @@ let package = Package(
         ], swiftSettings: swift5),
 
         // Stages, one module each, each declaring every module it imports.
-        plugin("ExifDateStage", path: "ExifDate", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomExif"]),
+        plugin("ExifDateStage", path: "ExifDate", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo"]),
         plugin("ResizeStage", path: "Resize", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips"]),
         plugin("HEICEncodeStage", path: "HEICEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF", "DarkroomExif"]),
-        plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips"]),
+        plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
+        plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
         plugin("TimelapseStage", path: "Timelapse", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("MotionVideoStage", path: "MotionVideo", dependencies: ["DarkroomCore", "DarkroomMotionPhoto"]),
         plugin("CollageStage", path: "Collage", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF"]),
@@ -105,7 +106,7 @@ let package = Package(
 
         .target(name: "DarkroomStages", dependencies: [
             "DarkroomCore", "DarkroomImaging", "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage", "MotionVideoStage",
-            "TimelapseStage", "CollageStage", "PhotoBookStage",
+            "TimelapseStage", "CollageStage", "PhotoBookStage", "VideoEncodeStage",
         ], swiftSettings: swift5),
         .executableTarget(name: "darkroom", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomImaging", "DarkroomStages", "DarkroomQueue", "CollageStage",

@@ -8,7 +8,9 @@ final class Encoder {
     let encoding: VideoEncoding
 
     /// Opens the encoder. `globalHeader` is set when the container wants codec headers out of band (MP4 does).
-    init(_ encoding: VideoEncoding, globalHeader: Bool) throws {
+    /// `timeBase` replaces 1/frame rate for frames stamped in another time base (a transcode keeps
+    /// its source's timestamps, so variable-rate phone video stays as it was).
+    init(_ encoding: VideoEncoding, globalHeader: Bool, timeBase: AVRational? = nil) throws {
         _ = FFmpegSetup.quiet
         let name = encoding.codec.encoderName
         guard let codec = avcodec_find_encoder_by_name(name) else {
@@ -23,7 +25,7 @@ final class Encoder {
         context.pointee.width = Int32(encoding.width)
         context.pointee.height = Int32(encoding.height)
         context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-        context.pointee.time_base = AVRational(num: 1, den: Int32(encoding.frameRate))
+        context.pointee.time_base = timeBase ?? AVRational(num: 1, den: Int32(encoding.frameRate))
         context.pointee.framerate = AVRational(num: Int32(encoding.frameRate), den: 1)
         context.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
         context.pointee.color_primaries = AVCOL_PRI_BT709

@@ -11,7 +11,8 @@ import Foundation
 /// Nothing is complete until `finish()` returns: write to a temp file and publish it afterwards.
 public final class VideoWriter {
     private let encoder: Encoder
-    private let muxer: MP4Muxer
+    private let output: MP4Output
+    private let stream: UnsafeMutablePointer<AVStream>
     private let packet: Packet
     private var finished = false
     /// How many frames were sent to the encoder so far.
@@ -27,19 +28,20 @@ public final class VideoWriter {
         guard encoding.frameRate > 0 else {
             throw VideoError(operation: "create video", message: "frame rate must be positive, got \(encoding.frameRate)", path: path)
         }
-        muxer = try MP4Muxer(path: path)
-        encoder = try Encoder(encoding, globalHeader: muxer.wantsGlobalHeader)
+        output = try MP4Output(path: path)
+        encoder = try Encoder(encoding, globalHeader: output.wantsGlobalHeader)
+        stream = try output.addStream(for: encoder)
         packet = try Packet()
-        try muxer.writeHeader(for: encoder)
+        try output.writeHeader(metadataKeys: false)
     }
 
     /// Sends `frame` `times` times in a row (one frame period each). The frame is not copied:
     /// the encoder references its buffers, so showing a photo for many frames costs one conversion.
     public func append(_ frame: VideoFrame, times: Int = 1) throws {
-        guard !finished else { throw VideoError(operation: "append frame", message: "the video is already finished", path: muxer.path) }
+        guard !finished else { throw VideoError(operation: "append frame", message: "the video is already finished", path: output.path) }
         guard frame.width == encoding.width, frame.height == encoding.height else {
             throw VideoError(operation: "append frame",
-                             message: "frame is \(frame.width)x\(frame.height), the video \(encoding.width)x\(encoding.height)", path: muxer.path)
+                             message: "frame is \(frame.width)x\(frame.height), the video \(encoding.width)x\(encoding.height)", path: output.path)
         }
         for _ in 0..<max(0, times) {
             frame.pointer.pointee.pts = Int64(frameCount)
@@ -55,13 +57,13 @@ public final class VideoWriter {
         finished = true
         while try !encoder.send(nil) { try drain() }
         try drain()
-        try muxer.finish()
+        try output.finish()
     }
 
     /// Writes every packet the encoder has ready.
     private func drain() throws {
         while try encoder.receive(into: packet) {
-            try muxer.write(packet, from: encoder.context.pointee.time_base)
+            try output.write(packet, to: stream, from: encoder.context.pointee.time_base)
         }
     }
 }
