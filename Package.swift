@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
@@ -68,6 +69,8 @@ let package = Package(
         .target(name: "DarkroomQueue", dependencies: [
             "DarkroomCore",
             .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: swift5),
 
@@ -115,6 +118,7 @@ let package = Package(
         ], swiftSettings: swift5),
         .testTarget(name: "QueueTests", dependencies: [
             "DarkroomCore", "DarkroomQueue", "DarkroomTestSupport",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], swiftSettings: swift5),
         .testTarget(name: "MotionPhotoTests", dependencies: [
             "DarkroomMotionPhoto", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
