@@ -79,7 +79,7 @@ struct Run: ParsableCommand {
                 result = try runner.run(inputs: inputs, shard: shard,
                                         snapshot: try catalog.snapshot(library: settings.library))
             } else {
-                result = try runner.run(inputs: inputs, store: try catalog.store(library: settings.library))
+                result = try runner.run(inputs: inputs, store: try catalog.store(library: settings.library, threads: jobs))
             }
             if interactive { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
             if let report { try Data(try Self.json(result).utf8).write(to: URL(fileURLWithPath: report)) }
