@@ -34,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
@@ -90,6 +91,8 @@ let package = Package(
         .target(name: "DarkroomQueue", dependencies: [
             "DarkroomCore",
             .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: swift5),
 
@@ -139,6 +142,7 @@ let package = Package(
         ], swiftSettings: swift5),
         .testTarget(name: "QueueTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomQueue", "DarkroomTestSupport",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], swiftSettings: swift5),
         .testTarget(name: "MotionPhotoTests", dependencies: [
             "DarkroomMotionPhoto", "DarkroomXMP", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",

@@ -22,15 +22,15 @@ struct CatalogArguments: ParsableArguments {
         do { _ = try PostgresLocation(url) } catch { throw ValidationError("--catalog (or DARKROOM_CATALOG): \(error)") }
     }
 
-    /// The catalog to read and write.
-    func store(library: URL) throws -> CatalogStore {
-        if let url { return try PostgresStores.catalog(url: url, library: library) }
+    /// The catalog to read and write, by `threads` threads at once.
+    func store(library: URL, threads: Int = 1) throws -> CatalogStore {
+        if let url { return try PostgresStores.catalog(url: url, library: library, threads: threads) }
         return try Catalog(library: library)
     }
 
     /// What a shard reads to know what is already done: the catalog opened read-only, or nil.
     func snapshot(library: URL) throws -> CatalogStore? {
-        if let url { return try PostgresStores.catalog(url: url, library: library) }
+        if let url { return try PostgresStores.catalog(url: url, library: library, threads: 1) }
         return try Catalog.openReadOnly(library: library)
     }
 }

@@ -4,18 +4,6 @@ import DarkroomCore
 import DarkroomQueue
 import Foundation
 
-/// The run settings a queued pipeline carries, so that every worker runs it the same way.
-struct QueuedSettings: Codable {
-    var library: String
-    var pixelLimit: Int
-    var timeZone: String
-
-    func settings(jobs: Int) -> RunSettings {
-        RunSettings(library: URL(fileURLWithPath: library, isDirectory: true), pixelLimit: pixelLimit,
-                    timeZone: TimeZone(identifier: timeZone) ?? .current, jobs: jobs)
-    }
-}
-
 struct Enqueue: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Queue a pipeline's work in PostgreSQL, one job per photo with work to do (and one per collection step); "
@@ -49,7 +37,7 @@ struct Enqueue: ParsableCommand {
         guard let libraryPath = library ?? pipeline.library else { throw ValidationError("no library: give --library (or 'library:' in the pipeline)") }
         let queued = QueuedSettings(library: URL(fileURLWithPath: libraryPath).standardizedFileURL.path,
                                     pixelLimit: photoSettings.pixelLimit, timeZone: photoSettings.zone.identifier)
-        let settings = queued.settings(jobs: ProcessInfo.processInfo.activeProcessorCount)
+        let settings = try queued.runSettings(jobs: ProcessInfo.processInfo.activeProcessorCount, pipeline: pipeline.file)
         try CommandErrors.reported {
             let session = try PostgresSession(try PostgresLocation(QueueURL.resolve(queue)))
             defer { session.close() }
@@ -58,7 +46,7 @@ struct Enqueue: ParsableCommand {
             let plan = try Runner(pipeline: pipeline, settings: settings).queuePlan(inputs: inputs, catalog: catalog)
             let yaml = try String(contentsOfFile: pipeline.file, encoding: .utf8)
             let digest = try workQueue.registerPipeline(fileName: pipeline.file, yaml: yaml, library: queued.library,
-                                                        settingsJSON: String(decoding: try JSONEncoder().encode(queued), as: UTF8.self),
+                                                        settingsJSON: try queued.json(),
                                                         templates: templates.read)
             let batch = UUID().uuidString.lowercased()
             let encoder = JSONEncoder()
