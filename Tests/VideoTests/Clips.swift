@@ -294,3 +294,18 @@ private final class RemoveWhenFinished: NSObject, XCTestObservation {
     init(folder: URL) { self.folder = folder }
     func testBundleDidFinish(_ testBundle: Bundle) { try? FileManager.default.removeItem(at: folder) }
 }
+
+extension Clips {
+    /// A Live Photo's motion half: a short HEVC MOV carrying Apple's content identifier `identifier`
+    /// (the still's maker note has the same), with the creation date the MOV of a Live Photo has.
+    static func livePhotoMOV(identifier: String, name: String = "IMG_2927.MOV") throws -> URL {
+        try clip("live-\(identifier)-\(name)") { url in
+            try ffmpeg(["-f", "lavfi", "-i", cornerMarked(seconds: 1.5), "-c:v", "libx265", "-preset", "ultrafast",
+                        "-x265-params", "log-level=error", "-tag:v", "hvc1", "-pix_fmt", "yuv420p",
+                        "-movflags", "use_metadata_tags",
+                        "-metadata", "com.apple.quicktime.content.identifier=\(identifier)",
+                        "-metadata", "com.apple.quicktime.creationdate=2020-05-04T18:39:09-0400",
+                        "-f", "mov", url.path])
+        }
+    }
+}

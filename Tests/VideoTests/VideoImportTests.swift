@@ -1,3 +1,4 @@
+import DarkroomCatalog
 import DarkroomCore
 import DarkroomStages
 import DarkroomTestSupport
