@@ -1,8 +1,20 @@
 internal import CFFmpeg
 import Foundation
 
-/// Owns an opened `AVCodecContext` for libx264 or libx265, set up for BT.709 yuv420p at a
-/// constant frame rate (time base 1/frame rate: a frame's pts is its index).
+/// Owns an opened `AVCodecContext` for libx264 or libx265, set up for BT.709 yuv420p with the
+/// time base 1/frame rate (a frame's pts is the frame period it starts at).
+///
+/// For `variable` timing the frames are far apart in time (a photo every 0.3 s):
+/// - x264's rate control stays VFR-aware (its default, `force-cfr` off): it reads each frame's real
+///   duration from the pts it is given (the writer stamps the real frame period), and spends bits on
+///   a photo for as long as it is shown;
+/// - B-frames stay on: measured on 40 photos of 12 MP at 1080p, preset medium, CRF 20, one frame a
+///   photo, `bf 0` costs 35% more x264 CPU time and 32% more bytes for +0.001 mean SSIM; the
+///   reordering they bring (composition offsets, an edit list) is what the ffmpeg CLI writes too,
+///   and the tests check every presented timestamp and the file's duration;
+/// - scene-cut detection stays on (a new scene is a key frame); the key-frame interval, which the
+///   encoders count in frames, is kept in time by `VideoWriter` (`VideoEncoding.keyframePeriods`),
+///   and the forced key frames are IDR frames (`forced-idr`) so every one is a sync sample.
 final class Encoder {
     let context: UnsafeMutablePointer<AVCodecContext>
     let encoding: VideoEncoding
@@ -35,6 +47,7 @@ final class Encoder {
 
         let options: [(String, String)] = [("preset", encoding.preset), ("crf", String(encoding.crf))]
             + (encoding.codec == .hevc ? [("x265-params", "log-level=error")] : [])
+            + (encoding.frameTiming == .variable ? [("forced-idr", "1")] : [])
         for (key, value) in options {
             try FFmpegCode.check(av_opt_set(context.pointee.priv_data, key, value, 0), "set \(name) option \(key)=\(value)")
         }
