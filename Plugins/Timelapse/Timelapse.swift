@@ -94,6 +94,7 @@ public struct Timelapse: CollectionStage {
             throw StageError("timelapse: none of the \(photos.count) photos could be decoded (each is listed in the report)")
         }
         try writer.finish()
+        context.reportProgress(done: writer.framesEncoded, total: writer.framesEncoded, unit: "frames")
         return (shown, writer.framesEncoded, writer.periods)
     }
 }

@@ -42,23 +42,23 @@ public final class VideoWriter {
         try muxer.writeHeader(for: encoder)
     }
 
-    /// Shows `frame` for the next `periods` frame periods (at least one). The frame is not copied:
+    /// Shows `frame` for the next `length` frame periods (at least one). The frame is not copied:
     /// the encoder references its buffers, so a photo held for many periods costs one conversion,
     /// and with `variable` timing one encoded frame.
-    public func append(_ frame: VideoFrame, lasting periods: Int = 1) throws {
+    public func append(_ frame: VideoFrame, lasting length: Int = 1) throws {
         guard !finished else { throw VideoError(operation: "append frame", message: "the video is already finished", path: muxer.path) }
         guard frame.width == encoding.width, frame.height == encoding.height else {
             throw VideoError(operation: "append frame",
                              message: "frame is \(frame.width)x\(frame.height), the video \(encoding.width)x\(encoding.height)", path: muxer.path)
         }
-        guard periods >= 1 else {
-            throw VideoError(operation: "append frame", message: "a frame must last at least one frame period, got \(periods)", path: muxer.path)
+        guard length >= 1 else {
+            throw VideoError(operation: "append frame", message: "a frame must last at least one frame period, got \(length)", path: muxer.path)
         }
         switch encoding.frameTiming {
         case .constant:
-            for _ in 0..<periods { try send(frame, lasting: 1) }
+            for _ in 0..<length { try send(frame, lasting: 1) }
         case .variable:
-            try send(frame, lasting: periods)
+            try send(frame, lasting: length)
         }
     }
 

@@ -47,13 +47,26 @@ final class FrameTimingTests: XCTestCase {
         let fixture = try TimelapseFixture()
         try colouredDays(fixture)
         let video = try fixture.render(["seconds-per-frame": "0.3"])
+        try assertHeldForItsSlot(video)
+    }
 
+    /// The default preset, medium, would reorder frames with B-frames: held frames must not (the
+    /// ffmpeg CLI retimes a reordered variable-rate file wrongly), so the timeline is exact and a
+    /// conversion to 30 fps gives every photo its 9 frames.
+    func testTheMediumPresetKeepsHeldFramesInOrder() throws {
+        let fixture = try TimelapseFixture()
+        try colouredDays(fixture)
+        let video = try fixture.render(["seconds-per-frame": "0.3", "preset": "medium"])
+        try assertHeldForItsSlot(video)
+    }
+
+    private func assertHeldForItsSlot(_ video: VideoInspection, file: StaticString = #filePath, line: UInt = #line) throws {
         let frames = try video.shownFrames()
-        assertTimeline(frames, starts: [0, 9, 18, 27], lengths: [9, 9, 9, 9])
+        assertTimeline(frames, starts: [0, 9, 18, 27], lengths: [9, 9, 9, 9], file: file, line: line)
         let probe = try video.probe()
-        XCTAssertEqual(probe.decodedFrames, 4, "one frame a photo")
-        XCTAssertEqual(probe.duration, 1.2, accuracy: 0.001, "4 photos x 0.3 s, the last photo held to the end")
-        try assertMiddleOfEachSlot(video, slots: [(0, 9), (9, 9), (18, 9), (27, 9)], colours: colours.map(\.colour))
+        XCTAssertEqual(probe.decodedFrames, 4, "one frame a photo", file: file, line: line)
+        XCTAssertEqual(probe.duration, 1.2, accuracy: 0.001, "4 photos x 0.3 s, the last photo held to the end", file: file, line: line)
+        try assertMiddleOfEachSlot(video, slots: [(0, 9), (9, 9), (18, 9), (27, 9)], colours: colours.map(\.colour), file: file, line: line)
         XCTAssertEqual(try video.frames(pixelFormat: "gray", width: width, height: height).count, 36,
                        "played at 30 fps it is 36 frames, as a constant-rate file would be")
 
@@ -77,14 +90,16 @@ final class FrameTimingTests: XCTestCase {
         XCTAssertEqual(try video.probe().duration, 44.0 / 25, accuracy: 0.001)
     }
 
-    /// Crossfade frames are one period each, taken from the start of the next photo's slot.
+    /// Crossfade frames are one period each, taken from the start of the next photo's slot (preset
+    /// medium, whose B-frames are turned off for held frames).
     func testCrossfadeFramesStayAtTheFullFrameRate() throws {
         let fixture = try TimelapseFixture()
         try colouredDays(fixture, count: 3)
-        let video = try fixture.render(["crossfade": "3"])
+        let video = try fixture.render(["crossfade": "3", "preset": "medium"])
         assertTimeline(try video.shownFrames(), starts: [0, 9, 10, 11, 12, 18, 19, 20, 21], lengths: [9, 1, 1, 1, 6, 1, 1, 1, 6])
         XCTAssertEqual(try video.probe().duration, 0.9, accuracy: 0.001)
         try assertMiddleOfEachSlot(video, slots: [(0, 9), (12, 6), (21, 6)], colours: colours.prefix(3).map(\.colour))
+        XCTAssertEqual(try video.frames(pixelFormat: "gray", width: width, height: height).count, 27, "retimed to 30 fps by the ffmpeg CLI")
         XCTAssertEqual(try video.decodeErrors(), "")
     }
 

@@ -28,7 +28,7 @@ final class ScheduleAndSizeTests: XCTestCase {
 
     func testEncodedFramesAreOneAPhotoPlusCrossfadesWhenHeld() {
         let cuts = FrameSchedule(secondsPerPhoto: 0.3, frameRate: 30, crossfade: 0)
-        XCTAssertEqual(cuts.encodedFrames(photos: 365, timing: .variable), 365)
+        XCTAssertEqual(cuts.encodedFrames(photos: 365, timing: .variable), 365, "a frame a photo")
         XCTAssertEqual(cuts.encodedFrames(photos: 365, timing: .constant), 3285)
         let fades = FrameSchedule(secondsPerPhoto: 0.3, frameRate: 30, crossfade: 3)
         XCTAssertEqual(fades.encodedFrames(photos: 3, timing: .variable), 3 + 3 + 3, "three photos and two crossfades of 3 frames")

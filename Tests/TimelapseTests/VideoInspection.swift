@@ -54,21 +54,28 @@ struct VideoInspection {
         var description: String { "\(start)+\(length)\(key ? "K" : "")" }
     }
 
-    /// The frames a player shows, in presentation order: each decoded frame's pts and duration
-    /// (`ffprobe -show_frames`), and whether it is a key frame.
+    /// The frames a player shows, in presentation order: each decoded frame's pts (`ffprobe
+    /// -show_frames`), how long it stays on screen (until the next frame's pts; the last one until
+    /// the end of the file), and whether it is a key frame. (The decoder's own `pkt_duration` is no
+    /// use once B-frames reorder the stream: it comes from the packet decoded last.)
     func shownFrames(frameRate: Int = 30) throws -> [Timing] {
         let output = try Tool.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
-                                              "stream=time_base:frame=pts,pkt_duration,key_frame", "-of", "json", url.path])
+                                              "stream=time_base:frame=pts,key_frame:format=duration", "-of", "json", url.path])
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: output) as? [String: Any])
         let stream = try XCTUnwrap((json["streams"] as? [[String: Any]])?.first)
         let base = try Self.seconds(XCTUnwrap(stream["time_base"] as? String)) * Double(frameRate)
+        let end = try XCTUnwrap(Double(XCTUnwrap((json["format"] as? [String: Any])?["duration"] as? String))) * Double(frameRate)
         let frames = try XCTUnwrap(json["frames"] as? [[String: Any]])
-        return try frames.map { frame in
-            Timing(start: Double(try XCTUnwrap(frame["pts"] as? Int)) * base,
-                   length: Double(try XCTUnwrap(frame["pkt_duration"] as? Int)) * base,
-                   key: frame["key_frame"] as? Int == 1)
-        }.sorted { $0.start < $1.start }
+        let starts = try frames.map { (start: Double(try XCTUnwrap($0["pts"] as? Int)) * base, key: $0["key_frame"] as? Int == 1) }
+            .sorted { $0.start < $1.start }
+        return starts.indices.map { index in
+            let next = index + 1 < starts.count ? starts[index + 1].start : end
+            return Timing(start: Self.rounded(starts[index].start), length: Self.rounded(next - starts[index].start), key: starts[index].key)
+        }
     }
+
+    /// `periods` to a thousandth, so that 9.000000001 periods read as 9.
+    private static func rounded(_ periods: Double) -> Double { (periods * 1000).rounded() / 1000 }
 
     /// A time base such as `1/15360` in seconds.
     private static func seconds(_ rational: String) throws -> Double {
