@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Darkroom: a plugin-based media-processing pipeline, for Linux (Debian 12's libvips, libheif,
@@ -28,13 +28,18 @@ let package = Package(
         .library(name: "DarkroomCatalog", targets: ["DarkroomCatalog"]),
         .library(name: "DarkroomStages", targets: ["DarkroomStages"]),
     ],
+    traits: [
+        .trait(name: "Queue", description: "PostgreSQL as a fleet's catalog and work queue: darkroom enqueue, worker and queue, "
+               + "and --catalog postgres://. Off by default: it builds swift-nio, swift-nio-ssl (BoringSSL) and postgres-nio."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
@@ -46,12 +51,14 @@ let package = Package(
         .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
                        providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]),
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libswscale-dev", "libavutil-dev"])]),
 
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",  // cairo PDF surfaces, Pango text
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
 
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),  // statfs, for the network filesystem check
+        .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),  // SHA-256 only
 
         // Swift wrappers over them.
         .target(name: "DarkroomVips", dependencies: ["CVips"], swiftSettings: swift5),
@@ -59,10 +66,11 @@ let package = Package(
         .target(name: "DarkroomExif", dependencies: ["CExif"], swiftSettings: swift5),
         .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"], swiftSettings: swift5),
         .target(name: "DarkroomCairo", dependencies: ["CCairo"], swiftSettings: swift5),
+        .target(name: "DarkroomDigest", dependencies: ["CLibCrypto"], swiftSettings: swift5),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP", swiftSettings: swift5),
         // Darkroom's pages (gallery, run report): escaped HTML, the stylesheet, the viewer script. Pure Swift.
-        .target(name: "DarkroomHTML", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: swift5),
+        .target(name: "DarkroomHTML", dependencies: ["DarkroomDigest"], swiftSettings: swift5),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
         .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP"], swiftSettings: swift5),
         // The time zone at a GPS position, offline (timezone-boundary-builder's polygons, ODbL): pure Swift and Foundation.
@@ -71,9 +79,9 @@ let package = Package(
 
         // The core: stages, pipelines, publishing and the runner; no C library, no database.
         .target(name: "DarkroomCore", dependencies: [
+            "DarkroomDigest",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Logging", package: "swift-log"),
-            .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "SystemPackage", package: "swift-system"),
         ], swiftSettings: swift5),
         // The library's own catalog: SQLite through GRDB (CLinux's statfs refuses network filesystems).
@@ -83,34 +91,39 @@ let package = Package(
         ], swiftSettings: swift5),
         // Sharded sweeps: each shard's manifest, and the merge into a catalog.
         .target(name: "DarkroomShards", dependencies: ["DarkroomCore"], swiftSettings: swift5),
-        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips"], swiftSettings: swift5),
+        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips", "DarkroomVideo"], swiftSettings: swift5),
         // Sidecars of exports: Google Takeout JSON (matched under every naming Takeout used) and XMP sidecars.
         .target(name: "DarkroomSidecars", dependencies: ["DarkroomCore", "DarkroomXMP"], swiftSettings: swift5),
         // PostgreSQL as a fleet's catalog and work queue.
         .target(name: "DarkroomQueue", dependencies: [
             "DarkroomCore",
             .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: swift5),
 
         // Stages, one module each, each declaring every module it imports.
-        plugin("ExifDateStage", path: "ExifDate", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomExif"]),
+        plugin("ExifDateStage", path: "ExifDate", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo"]),
         plugin("ResizeStage", path: "Resize", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips"]),
         plugin("HEICEncodeStage", path: "HEICEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF", "DarkroomExif"]),
-        plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips"]),
+        plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
+        plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
         plugin("TimelapseStage", path: "Timelapse", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
-        plugin("MotionVideoStage", path: "MotionVideo", dependencies: ["DarkroomCore", "DarkroomMotionPhoto"]),
+        plugin("MotionVideoStage", path: "MotionVideo", dependencies: [
+            "DarkroomCore", "DarkroomMotionPhoto", "DarkroomImaging", "DarkroomExif", "DarkroomVideo",
+        ]),
         plugin("CollageStage", path: "Collage", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF"]),
         plugin("PhotoBookStage", path: "PhotoBook", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomCairo", "CollageStage"]),
         plugin("GalleryStage", path: "Gallery", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHTML"]),
 
         .target(name: "DarkroomStages", dependencies: [
             "DarkroomCore", "DarkroomImaging", "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage", "MotionVideoStage",
-            "TimelapseStage", "CollageStage", "PhotoBookStage", "GalleryStage",
+            "TimelapseStage", "CollageStage", "PhotoBookStage", "VideoEncodeStage", "GalleryStage",
         ], swiftSettings: swift5),
         .executableTarget(name: "darkroom", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomImaging", "DarkroomStages", "DarkroomQueue", "CollageStage",
-            "GalleryStage",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomImaging", "DarkroomStages", "CollageStage", "GalleryStage",
+            .target(name: "DarkroomQueue", condition: .when(traits: ["Queue"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: swift5),
@@ -140,6 +153,7 @@ let package = Package(
         ], swiftSettings: swift5),
         .testTarget(name: "QueueTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomQueue", "DarkroomTestSupport",
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ], swiftSettings: swift5),
         .testTarget(name: "MotionPhotoTests", dependencies: [
             "DarkroomMotionPhoto", "DarkroomXMP", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
@@ -156,6 +170,10 @@ let package = Package(
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomHTML", "GalleryStage", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "TimeZoneTests", dependencies: ["DarkroomTimeZones"], swiftSettings: swift5),
+        .testTarget(name: "VideoTests", dependencies: [
+            "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "DarkroomTestSupport",
+            "ExifDateStage", "ThumbnailStage", "VideoEncodeStage",
+        ], swiftSettings: swift5),
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
                           path: "Benchmarks/TimeZoneLookup", swiftSettings: swift5),

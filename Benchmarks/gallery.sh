@@ -72,8 +72,10 @@ again=$(median "${walls[@]}")
 # -- 4. Twenty photos more, in one month.
 variants "$(base_photos 480x360 "$k")" "$k" "$SCRATCH/more" 20 2019-06-03 60
 measure more_import "$bin" run "$SCRATCH/import.yaml" --input "$SCRATCH/more" --library "$lib" --jobs "$JOBS" --quiet
+touch "$SCRATCH/before-more"
 measure more "${gallery[@]}"
 echo "20 photos more: import $more_import_wall s; gallery $more_wall s: $(grep -m1 'found:' "$SCRATCH/more.log")"
+echo "pages rewritten: $(find "$lib/gallery" -maxdepth 1 -name '*.html' -newer "$SCRATCH/before-more" -printf '%f ' | sort) of ${#pages[@]}"
 
 # -- 5. First paint.
 paint=$(python3 "$ROOT/Benchmarks/first-paint.py" --runs 5 "$lib/gallery/index.html" "$largest")

@@ -3,8 +3,8 @@
 # compare with. Safe to run again: it installs only what is missing.
 set -euo pipefail
 packages=(
-  pkg-config libvips-dev libheif-dev libexif-dev libsqlite3-dev
-  libavformat-dev libavcodec-dev libswscale-dev libavutil-dev
+  pkg-config libvips-dev libheif-dev libexif-dev libsqlite3-dev libssl-dev
+  libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libavutil-dev
   libvips-tools libheif-examples ffmpeg imagemagick libimage-exiftool-perl fonts-dejavu-core time bc
   postgresql
   libcairo2-dev libpango1.0-dev poppler-utils

@@ -12,12 +12,16 @@ public struct CaptureDateEvidence: Sendable {
     public var fileName: String
     /// The file's modification time.
     public var modificationDate: Date?
+    /// A video's QuickTime dates (nil for a photo).
+    public var video: VideoDateEvidence?
 
-    public init(exif: ExifTags? = nil, xmp: String? = nil, fileName: String = "", modificationDate: Date? = nil) {
+    public init(exif: ExifTags? = nil, xmp: String? = nil, fileName: String = "", modificationDate: Date? = nil,
+                video: VideoDateEvidence? = nil) {
         self.exif = exif
         self.xmp = xmp
         self.fileName = fileName
         self.modificationDate = modificationDate
+        self.video = video
     }
 }
 
@@ -40,6 +44,9 @@ public struct CaptureDateDecision: Sendable {
 ///                                                date    date
 ///                                                only    only
 ///
+/// A video has no EXIF or XMP: its QuickTime dates come first (see `videoCandidates`), then the
+/// file name when `sources` lists it, then the file time.
+///
 /// A value that is blank, all zeros, malformed, not a real calendar date, before 1900 or more than
 /// a day in the future is recorded in `rejected` and the next source is tried.
 public struct CaptureDateResolver: Sendable {
@@ -50,15 +57,19 @@ public struct CaptureDateResolver: Sendable {
 
     public var sources: [ExifDateOptions.Source]
     public var fallbackToFileTime: Bool
-    /// The zone for GPS (UTC) and file times, and for judging "in the future" when no offset is known.
+    /// How a video's `creation_time` is read.
+    public var videoCreationTime: VideoCreationTime
+    /// The zone for GPS (UTC), `creation_time` and file times, and for judging "in the future" when
+    /// no offset is known.
     public var timeZone: TimeZone
     /// The time of the run.
     public var now: Date
 
     public init(sources: [ExifDateOptions.Source] = ExifDateOptions.Source.allCases, fallbackToFileTime: Bool = true,
-                timeZone: TimeZone, now: Date = Date()) {
+                videoCreationTime: VideoCreationTime = .utc, timeZone: TimeZone, now: Date = Date()) {
         self.sources = sources
         self.fallbackToFileTime = fallbackToFileTime
+        self.videoCreationTime = videoCreationTime
         self.timeZone = timeZone
         self.now = now
     }
@@ -66,15 +77,13 @@ public struct CaptureDateResolver: Sendable {
     /// Chooses the capture date.
     public func resolve(_ evidence: CaptureDateEvidence) -> CaptureDateDecision {
         var rejected: [RejectedDate] = []
-        for source in sources {
-            for candidate in candidates(from: source, evidence) {
-                switch candidate.result.flatMap(checkedPlausible) {
-                case .success(let date):
-                    return CaptureDateDecision(date: date, rejected: rejected)
-                case .failure(let reason):
-                    rejected.append(RejectedDate(source: candidate.source, field: candidate.field,
-                                                 value: candidate.value, reason: reason))
-                }
+        for candidate in orderedCandidates(evidence) {
+            switch candidate.result.flatMap(checkedPlausible) {
+            case .success(let date):
+                return CaptureDateDecision(date: date, rejected: rejected)
+            case .failure(let reason):
+                rejected.append(RejectedDate(source: candidate.source, field: candidate.field,
+                                             value: candidate.value, reason: reason))
             }
         }
         if fallbackToFileTime, let modified = evidence.modificationDate {
@@ -94,6 +103,13 @@ public struct CaptureDateResolver: Sendable {
         var field: String
         var value: String
         var result: Result<CaptureDate, DateRejection>
+    }
+
+    /// Every candidate, most trusted first: a photo's from `sources`; a video's QuickTime dates and
+    /// then its file name (when `sources` lists it).
+    func orderedCandidates(_ evidence: CaptureDateEvidence) -> [Candidate] {
+        guard let video = evidence.video else { return sources.flatMap { candidates(from: $0, evidence) } }
+        return videoCandidates(video) + (sources.contains(.filename) ? candidates(from: .filename, evidence) : [])
     }
 
     func candidates(from source: ExifDateOptions.Source, _ evidence: CaptureDateEvidence) -> [Candidate] {

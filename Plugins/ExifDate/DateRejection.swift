@@ -14,6 +14,10 @@ public enum DateRejection: Error, Equatable, Sendable, CustomStringConvertible {
     case tooOld
     /// More than a day after the time of the run.
     case inFuture
+    /// 1904-01-01T00:00:00Z: a QuickTime timestamp of zero (the camera's clock was never set).
+    case quickTimeEpoch
+    /// 1970-01-01T00:00:00Z: a Unix timestamp of zero.
+    case unixEpoch
 
     public var description: String {
         switch self {
@@ -23,6 +27,8 @@ public enum DateRejection: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidCalendar: return "not a real calendar date or time"
         case .tooOld: return "before \(CaptureDateResolver.earliestYear)"
         case .inFuture: return "more than a day in the future"
+        case .quickTimeEpoch: return "the QuickTime epoch (a zero timestamp, clock never set)"
+        case .unixEpoch: return "the Unix epoch (a zero timestamp, clock never set)"
         }
     }
 }

@@ -5,6 +5,7 @@ import DarkroomCore
 ///     - exif-date:
 ///         sources: [exif-original, exif-digitized, gps, xmp, filename]
 ///         fallback-to-file-time: true
+///         video-creation-time: utc
 public struct ExifDateOptions: StageOptions {
     /// A kind of evidence about the capture date, as named in pipeline files.
     public enum Source: String, CaseIterable, Codable, Sendable {
@@ -25,6 +26,8 @@ public struct ExifDateOptions: StageOptions {
     /// Whether a photo with no usable metadata date takes its file's modification time
     /// (low confidence) instead of failing.
     public var fallbackToFileTime: Bool
+    /// How a video's `creation_time` is read: UTC (the specification) or the camera's local time.
+    public var videoCreationTime: VideoCreationTime
 
     static let sourcesOption = StageOption<[Source]>.custom(
         "sources", as: [String].self, default: Source.allCases,
@@ -48,18 +51,23 @@ public struct ExifDateOptions: StageOptions {
     }
     static let fallbackOption = StageOption.flag(
         "fallback-to-file-time", default: true,
-        "Use the file's modification time (in the run's time zone, low confidence) when no source gives a date; when false, such photos fail.")
-    public static let options: [any OptionDeclaration] = [sourcesOption, fallbackOption]
+        "Use the file's modification time (in the run's time zone, low confidence) when no source gives a date; when false, such photos and videos fail.")
+    static let videoCreationTimeOption = StageOption.choice(
+        "video-creation-time", default: VideoCreationTime.utc,
+        "How to read a video's creation_time (used when it has no QuickTime creation date): utc, as the QuickTime specification says, shown in the run's --time-zone; local, for cameras that write their wall-clock time there.")
+    public static let options: [any OptionDeclaration] = [sourcesOption, fallbackOption, videoCreationTimeOption]
 
-    public init(sources: [Source] = Source.allCases, fallbackToFileTime: Bool = true) {
+    public init(sources: [Source] = Source.allCases, fallbackToFileTime: Bool = true, videoCreationTime: VideoCreationTime = .utc) {
         self.sources = sources
         self.fallbackToFileTime = fallbackToFileTime
+        self.videoCreationTime = videoCreationTime
     }
 
     public init(from decoder: Decoder) throws {
         let reader = try OptionsReader(decoder, declaring: Self.options)
         fallbackToFileTime = reader.read(Self.fallbackOption)
         sources = reader.read(Self.sourcesOption)
+        videoCreationTime = reader.read(Self.videoCreationTimeOption)
         try reader.finish()
     }
 
@@ -67,5 +75,10 @@ public struct ExifDateOptions: StageOptions {
         var container = encoder.container(keyedBy: OptionKey.self)
         try container.encode(sources.map(\.rawValue), forKey: OptionKey("sources"))
         try container.encode(fallbackToFileTime, forKey: OptionKey("fallback-to-file-time"))
+        // Encoded only when set, so that the options' digest (and so the work done) of a library
+        // imported before videos were read stays the same.
+        if videoCreationTime != .utc {
+            try container.encode(videoCreationTime.rawValue, forKey: OptionKey(Self.videoCreationTimeOption.key))
+        }
     }
 }

@@ -2,28 +2,36 @@ import DarkroomCore
 import DarkroomMotionPhoto
 import Foundation
 
-/// `motion-video`: the short video a motion photo carries (Google's XMP `MotionPhoto` and
-/// `MicroVideo`, Samsung's JPEG trailer and HEIC `mpvd` box), copied out byte for byte and published
-/// beside the still under the still's id, as its motion part. The still itself goes on through the
-/// pipeline as usual. A file whose markers promise a video that is not there stays a still, with a
-/// warning in the run's report.
+/// `motion-video`: a still's motion part, published beside it under the still's id:
+/// - the short video a motion photo carries (Google's XMP `MotionPhoto` and `MicroVideo`, Samsung's
+///   JPEG trailer and HEIC `mpvd` box), copied out byte for byte; a file whose markers promise a
+///   video that is not there stays a still, with a warning in the run's report;
+/// - a Live Photo's MOV: the runner pairs it with the still that carries its identifier
+///   (`LivePhotoPairing`) and hands it to this step alone, with the still's id and capture date; it
+///   is copied byte for byte and gets no thumbnail or timeline place of its own.
+/// The still itself goes on through the pipeline as usual.
 public struct MotionVideo: Stage {
     public static let name = "motion-video"
-    public static let summary = "Publish the video inside a motion photo (Google, Samsung) beside the still, under the still's id."
+    public static let summary = "Publish a still's motion part beside it, under the still's id: a motion photo's embedded video (Google, Samsung) or a Live Photo's MOV."
+    public static let takesMotionParts = true
+    public static let pairing: (any PairingReader)? = LivePhotoPairing()
 
     public struct Options: StageOptions {
         /// Where the video goes in the library.
         public var output: PathTemplate
 
         static let outputOption = StageOption.template(
-            "output", default: "Photos/{yyyy}/{MM}/{id}.mp4",
-            "Path template inside the library, ending .mp4 (the embedded videos are MPEG-4).")
+            "output", default: "Photos/{yyyy}/{MM}/{id}.{ext}",
+            "Path template inside the library, ending .{ext}: the motion part's own container (mp4 for a motion photo's video, the MOV's extension for a Live Photo).")
         public static let options: [any OptionDeclaration] = [outputOption]
 
         public init(from decoder: Decoder) throws {
             let reader = try OptionsReader(decoder, declaring: Self.options)
             output = reader.read(Self.outputOption)
-            reader.requireExtension(Self.outputOption, of: output, in: ["mp4"])
+            if !output.template.hasSuffix(".{ext}") {
+                reader.reject(Self.outputOption, expected: "a template ending in .{ext} (the motion part keeps its own container)",
+                              got: "'\(output.template)'")
+            }
             try reader.finish()
         }
     }
@@ -38,6 +46,11 @@ public struct MotionVideo: Stage {
     public var needs: Set<ItemAspect> { options.output.usesDateFields ? [.captureDate] : [] }
 
     public func process(_ item: Item, context: StageContext) throws {
+        if item.motionOf != nil {
+            try publishLivePhotoVideo(item, context: context)
+            return
+        }
+        if item.contentIdentifier == nil { item.contentIdentifier = LivePhotoPairing.stillIdentifier(of: item.source) }
         let location: MotionPhotoLocation
         do {
             location = try MotionPhoto.locate(path: item.source.path)
@@ -50,12 +63,25 @@ public struct MotionVideo: Stage {
         case .promisedButMissing(let reason):
             context.warn("a motion photo without its video (\(reason)); imported as a still")
         case .video:
-            try context.publish(try options.output.render(PathTemplate.values(for: item))) { url in
+            var values = PathTemplate.values(for: item)
+            values["ext"] = "mp4"
+            try context.publish(try options.output.render(values)) { url in
                 do {
                     try MotionPhoto.extract(location, from: item.source.path, to: url.path)
                 } catch let error as MotionPhotoError {
                     throw StageError("cannot copy out the motion photo's video: \(error.reason)")
                 }
+            }
+        }
+    }
+
+    /// A Live Photo's MOV, copied byte for byte (streaming) under its still's id and date.
+    private func publishLivePhotoVideo(_ item: Item, context: StageContext) throws {
+        try context.publish(try options.output.render(PathTemplate.values(for: item))) { url in
+            do {
+                try FileManager.default.copyItem(at: item.source, to: url)
+            } catch {
+                throw StageError("cannot copy the Live Photo's video: \(error.localizedDescription)")
             }
         }
     }

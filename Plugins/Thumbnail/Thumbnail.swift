@@ -6,10 +6,13 @@ import Foundation
 /// `thumbnail`: small JPEGs or WebPs made straight from the source file with shrink-on-load
 /// (libjpeg decodes at 1/2, 1/4, 1/8 scale), upright, converted to sRGB, metadata stripped.
 /// Several sizes come from one decode: the largest is decoded, the others are made from it.
+/// A video's thumbnail is its poster frame (`Item.posterFrame`): a frame about a second in, upright
+/// and in SDR, then fitted or cropped as a photo is.
 public struct Thumbnail: Stage {
     public static let name = "thumbnail"
-    public static let summary = "Small sRGB JPEGs or WebPs from the source file (shrink-on-load, one decode for all sizes): fit the long edge, or a square crop."
+    public static let summary = "Small sRGB JPEGs or WebPs from the source file (shrink-on-load, one decode for all sizes) or a video's poster frame: fit the long edge, or a square crop."
     public static let reads: Set<ItemAspect> = [.captureDate]
+    public static let media: Set<MediaKind> = [.photo, .video]
 
     /// How the thumbnail is shaped.
     public enum Mode: String, Codable, Sendable, CaseIterable {
@@ -100,8 +103,9 @@ public struct Thumbnail: Stage {
 
     public func process(_ item: Item, context: StageContext) throws {
         let crop: Image.Crop = options.mode == .square ? options.crop : .none
-        let largest = try item.thumbnail(width: options.sizes[0], height: options.sizes[0], crop: crop,
-                                         settings: context.settings, colour: .srgb)
+        let largest = item.mediaKind == .video
+            ? try item.posterFrame(width: options.sizes[0], height: options.sizes[0], crop: crop, settings: context.settings)
+            : try item.thumbnail(width: options.sizes[0], height: options.sizes[0], crop: crop, settings: context.settings, colour: .srgb)
         let format: ImageFormat = options.format == .jpeg ? .jpeg(quality: options.quality) : .webp(quality: options.quality)
         var values = PathTemplate.values(for: item)
         do {

@@ -1,6 +1,8 @@
+import DarkroomVideo
 import Foundation
 
-/// How many output frames each photo gets, at a constant frame rate.
+/// How many frame periods each photo gets on the 1/frame-rate grid (each a frame of its own with
+/// `constant` timing; one frame lasting that long with `variable` timing).
 ///
 /// Photo k covers [k·s, (k+1)·s) seconds, so it gets round((k+1)·s·fps) − round(k·s·fps) frames:
 /// 0.3 s at 30 fps is 9 frames each, and a pacing that is not a whole number of frames (0.25 s at
@@ -26,8 +28,17 @@ struct FrameSchedule {
         Double(step + 1) / Double(count + 1)
     }
 
-    /// Total frames for `photos` photos.
+    /// Total frame periods for `photos` photos.
     func totalFrames(photos: Int) -> Int { boundary(photos) }
+
+    /// Frames sent to the encoder for `photos` photos: every period with `constant` timing; with
+    /// `variable` timing one frame a photo plus its crossfade frames (which stay at the full rate).
+    func encodedFrames(photos: Int, timing: FrameTiming) -> Int {
+        switch timing {
+        case .constant: return totalFrames(photos: photos)
+        case .variable: return photos + (0..<photos).reduce(0) { $0 + crossfadeFrames(forPhotoAt: $1) }
+        }
+    }
 
     private func boundary(_ index: Int) -> Int {
         Int((Double(index) * secondsPerPhoto * Double(frameRate)).rounded())

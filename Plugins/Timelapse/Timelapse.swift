@@ -5,14 +5,14 @@ import DarkroomVips
 import Foundation
 
 /// `timelapse`: the photos, in capture-date order, as an H.264 (or HEVC) MP4 that plays everywhere:
-/// yuv420p, BT.709, constant frame rate, `moov` first.
+/// yuv420p, BT.709, timestamps on the frame-rate grid, `moov` first.
 ///
 /// How frames flow (memory stays flat however many photos there are):
 ///
 ///     prefetch thread:  decode photo k+1 at frame size ─▶ fit, caption ─▶ RGB→BT.709 yuv420p ─┐
 ///                                                                                       (queue of 2)
-///     calling thread:   crossfade from photo k ─▶ same converted frame sent N times ─▶ x264 ─▶ MP4 (temp file)
-///                                                                                  publish ◀─┘ when complete
+///     calling thread:   crossfade from photo k ─▶ converted frame sent once lasting N periods ─▶ x264 ─▶ MP4 (temp file)
+///                       (`frame-timing: constant`: sent N times)                    publish ◀─┘ when complete
 public struct Timelapse: CollectionStage {
     public typealias Options = TimelapseOptions
 
@@ -48,13 +48,14 @@ public struct Timelapse: CollectionStage {
 
         try context.publish(outputPath) { temp in
             let used = try encode(photos, gains: gains, renderer: renderer, to: temp.path, context: context)
-            context.logger.info("timelapse: wrote \(used.frames) frames from \(used.photos) photos to \(outputPath)")
+            context.logger.info("timelapse: \(used.photos) photos, \(used.frames) frames encoded for \(used.periods) frame periods (\(options.frameTiming.rawValue) timing) -> \(outputPath)")
         }
     }
 
-    /// Renders and encodes every photo into `path`; returns how many photos and frames went in.
+    /// Renders and encodes every photo into `path`; returns how many photos went in, and how many
+    /// frames were encoded for how many frame periods.
     private func encode(_ photos: [ItemRecord], gains: [Double], renderer: PhotoRenderer, to path: String,
-                        context: CollectionContext) throws -> (photos: Int, frames: Int) {
+                        context: CollectionContext) throws -> (photos: Int, frames: Int, periods: Int) {
         let encoding = options.encoding
         let converter = try FrameConverter(width: encoding.width, height: encoding.height)
         let frames = Prefetcher(count: photos.count, depth: Self.prefetchDepth) { index in
@@ -64,7 +65,8 @@ public struct Timelapse: CollectionStage {
 
         let writer = try VideoWriter(path: path, encoding: encoding)
         let schedule = FrameSchedule(secondsPerPhoto: options.secondsPerPhoto, frameRate: options.frameRate, crossfade: options.crossfade)
-        var shown = 0
+        var total = schedule.encodedFrames(photos: photos.count, timing: encoding.frameTiming)
+        var shown = 0, failed = 0
         var previous: VideoFrame?
         while let (index, result) = frames.next() {
             let frame: VideoFrame
@@ -72,23 +74,27 @@ public struct Timelapse: CollectionStage {
             case .success(let rendered): frame = rendered
             case .failure(let error):
                 context.reportSkipped(photos[index], reason: "\(error)")
+                failed += 1
+                total = schedule.encodedFrames(photos: photos.count - failed, timing: encoding.frameTiming)
                 continue
             }
-            let count = schedule.frames(forPhotoAt: shown)
+            let periods = schedule.frames(forPhotoAt: shown)
             let fades = previous == nil ? 0 : schedule.crossfadeFrames(forPhotoAt: shown)
             if let previous {
                 for step in 0..<fades {
                     try writer.append(try previous.blended(with: frame, weight: FrameSchedule.weight(step: step, of: fades)))
                 }
             }
-            try writer.append(frame, times: count - fades)
+            try writer.append(frame, lasting: periods - fades)
             previous = frame
             shown += 1
+            context.reportProgress(done: writer.framesEncoded, total: total, unit: "frames")
         }
         guard shown > 0 else {
             throw StageError("timelapse: none of the \(photos.count) photos could be decoded (each is listed in the report)")
         }
         try writer.finish()
-        return (shown, writer.frameCount)
+        context.reportProgress(done: writer.framesEncoded, total: writer.framesEncoded, unit: "frames")
+        return (shown, writer.framesEncoded, writer.periods)
     }
 }

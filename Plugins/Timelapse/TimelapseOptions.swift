@@ -40,8 +40,10 @@ public struct TimelapseOptions: StageOptions {
 
     /// How long each photo is shown, in seconds.
     public var secondsPerPhoto: Double
-    /// The output's constant frame rate.
+    /// The output's frame rate: every timestamp is on its grid.
     public var frameRate: Int
+    /// Each photo encoded once and held (`variable`), or every frame written (`constant`).
+    public var frameTiming: FrameTiming
     public var onePerDay: DayPick
     /// First day included (inclusive), if any.
     public var from: LocalDateTime?
@@ -80,6 +82,9 @@ public struct TimelapseOptions: StageOptions {
     static let frameRateOption = StageOption<Int>.value(
         "frame-rate", default: 30, accepts: "one of 24, 25, 30, 50, 60", where: { [24, 25, 30, 50, 60].contains($0) },
         "Output frames per second, kept standard so the file plays and uploads everywhere.")
+    static let frameTimingOption = StageOption.choice(
+        "frame-timing", default: FrameTiming.variable,
+        "variable: each photo is encoded once and shown for its time (timestamps on the frame-rate grid: players show the same frames at the same times, much faster to make); constant: every frame is written, for editors that need a constant frame rate. Crossfade frames are at the full frame rate either way.")
     static let onePerDayOption = StageOption.choice(
         "one-per-day", default: DayPick.all,
         "Keep one photo per calendar day: the first, the middle one (the earlier of two middle ones) or the last; all keeps every photo.")
@@ -128,10 +133,10 @@ public struct TimelapseOptions: StageOptions {
         "Path inside the library, ending .mp4; may use {yyyy} {MM} {dd} of the first photo.")
 
     public static let options: [any OptionDeclaration] = [
-        secondsOption, fpsOption, frameRateOption, onePerDayOption, fromOption, toOption, sizeOption, fitOption, cropOption,
-        backgroundOption, captionOption, captionFormatOption, captionPositionOption, captionSizeOption, captionColourOption,
-        captionFontOption, crossfadeOption, deflickerOption, deflickerWindowOption, codecOption, crfOption, presetOption,
-        outputOption,
+        secondsOption, fpsOption, frameRateOption, frameTimingOption, onePerDayOption, fromOption, toOption, sizeOption,
+        fitOption, cropOption, backgroundOption, captionOption, captionFormatOption, captionPositionOption, captionSizeOption,
+        captionColourOption, captionFontOption, crossfadeOption, deflickerOption, deflickerWindowOption, codecOption, crfOption,
+        presetOption, outputOption,
     ]
 
     public init(from decoder: Decoder) throws {
@@ -148,6 +153,7 @@ public struct TimelapseOptions: StageOptions {
                           expected: "each photo to last at least one frame (1/\(frameRate) s at frame-rate \(frameRate))",
                           got: String(format: "%g s a photo", secondsPerPhoto))
         }
+        frameTiming = reader.read(Self.frameTimingOption)
         onePerDay = reader.read(Self.onePerDayOption)
         let days = reader.readDays(from: Self.fromOption, to: Self.toOption)
         (from, to) = (days.from, days.to)
@@ -189,6 +195,7 @@ public struct TimelapseOptions: StageOptions {
 
     /// The encoder settings these options ask for.
     var encoding: VideoEncoding {
-        VideoEncoding(codec: codec, width: size.width, height: size.height, frameRate: frameRate, crf: crf, preset: preset)
+        VideoEncoding(codec: codec, width: size.width, height: size.height, frameRate: frameRate, frameTiming: frameTiming,
+                      crf: crf, preset: preset)
     }
 }

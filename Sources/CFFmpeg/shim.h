@@ -2,20 +2,43 @@
 #define DARKROOM_CFFMPEG_SHIM_H
 #include <libavformat/avformat.h>
 #include <libavcodec/avcodec.h>
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersrc.h>
+#include <libavfilter/buffersink.h>
 #include <libswscale/swscale.h>
 #include <libavutil/avutil.h>
+#include <libavutil/display.h>
 #include <libavutil/imgutils.h>
 #include <libavutil/opt.h>
 #include <libavutil/error.h>
+#include <libavutil/pixdesc.h>
+#include <libavutil/channel_layout.h>
 
 /* Macros Swift does not import. */
 static inline int darkroom_averror(int e) { return AVERROR(e); }
 static inline int darkroom_averror_eof(void) { return AVERROR_EOF; }
+static inline int darkroom_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 static inline int64_t darkroom_av_nopts_value(void) { return AV_NOPTS_VALUE; }
+static inline int darkroom_av_time_base(void) { return AV_TIME_BASE; }
 
 /* Frame planes: AVFrame's data[] and linesize[] import into Swift as tuples. */
 static inline uint8_t *darkroom_frame_plane(AVFrame *frame, int plane) { return frame->data[plane]; }
 static inline int darkroom_frame_linesize(const AVFrame *frame, int plane) { return frame->linesize[plane]; }
+
+/* The display matrix of a stream, or NULL (its nine int32 values, 16.16 and 2.30 fixed point). */
+static inline const int32_t *darkroom_stream_display_matrix(const AVStream *stream) {
+    size_t size = 0;
+    const uint8_t *data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    return (data && size >= 9 * sizeof(int32_t)) ? (const int32_t *)data : NULL;
+}
+
+/* Gives `stream` a copy of the nine-value display `matrix`; 0 on success. */
+static inline int darkroom_stream_set_display_matrix(AVStream *stream, const int32_t *matrix) {
+    uint8_t *data = av_stream_new_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, 9 * sizeof(int32_t));
+    if (!data) return AVERROR(ENOMEM);
+    memcpy(data, matrix, 9 * sizeof(int32_t));
+    return 0;
+}
 
 /* Makes `sws` convert full-range RGB to limited-range BT.709 YCbCr (swscale defaults to BT.601). */
 static inline int darkroom_sws_set_bt709(struct SwsContext *sws) {

@@ -1,4 +1,4 @@
-import Crypto
+import DarkroomDigest
 import Foundation
 
 /// Content hashing: SHA-256 of a file's bytes, and the stable UUID derived from it.
@@ -7,15 +7,15 @@ public enum ContentHash {
     public static func ofFile(_ url: URL) throws -> String {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
-        var hasher = SHA256()
+        let digest = SHA256Digest()
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            hasher.update(data: chunk)
+            digest.update(chunk)
         }
-        return hex(hasher.finalize())
+        return hex(digest.finalize())
     }
 
     /// SHA-256 of bytes, as lower-case hex.
-    public static func of(_ data: Data) -> String { hex(SHA256.hash(data: data)) }
+    public static func of(_ data: Data) -> String { hex(SHA256Digest.hash(data)) }
 
     /// SHA-256 of a string's UTF-8 bytes, as lower-case hex.
     public static func of(_ string: String) -> String { of(Data(string.utf8)) }

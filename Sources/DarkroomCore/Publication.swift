@@ -17,16 +17,19 @@ final class Publication: @unchecked Sendable {
     let subject: String
     /// The photo's original file (nil for a collection).
     let source: String?
+    /// The id its files are named with (nil for a collection).
+    let pathID: UUID?
     private let lock = NSLock()
     private var staged: [Publisher.Staged] = []
     private var placed: [PublishedOutput] = []
     /// Outputs staged "if changed" that the library already held exactly: left as they were.
     private var kept: [PublishedOutput] = []
 
-    init(publisher: Publisher, subject: String, source: String?) {
+    init(publisher: Publisher, subject: String, source: String?, pathID: UUID?) {
         self.publisher = publisher
         self.subject = subject
         self.source = source
+        self.pathID = pathID
     }
 
     /// Outputs linked into the library so far, and those kept as they were: what the catalog records.
@@ -39,7 +42,7 @@ final class Publication: @unchecked Sendable {
     /// With `ifChanged`, an output whose bytes the library already holds at that path (as this
     /// subject's catalogued output, and on disk) is not published: the file is kept as it is.
     func stage(_ relativePath: String, step: String, ifChanged: Bool = false, write: (URL) throws -> Void) throws {
-        let file = try publisher.stage(relativePath, step: step, owner: subject, source: source, write: write)
+        let file = try publisher.stage(relativePath, step: step, owner: subject, source: source, pathID: pathID, write: write)
         if ifChanged && publisher.holdsUnchanged(file) {
             publisher.discard([file])
             lock.lock()

@@ -88,14 +88,13 @@ extension Runner {
             case .failure(let error):
                 return SurveyEntry(found: file, state: .unreadable("cannot read: \(error.localizedDescription)"))
             case .success(let fileHash):
-                // A library output stands for its subject, even when it is a byte-for-byte copy of the original.
-                let subject = librarySubject(of: file, hash: fileHash, catalog: catalog)
-                let hash = subject ?? fileHash
-                if subject != nil, let reason = motionPartRendition(file, subject: hash, catalog: catalog) {
+                let output = libraryOutput(file, hash: fileHash, catalog: catalog)
+                let hash = output?.subject ?? fileHash
+                if output != nil, let reason = motionPartRendition(file, subject: hash, catalog: catalog) {
                     motionRenditions.append(Discovery.Skipped(path: file.url.path, reason: reason, kind: "motion part"))
                     return nil
                 }
-                return SurveyEntry(found: file, state: .unique(hash, rendition: subject != nil))
+                return SurveyEntry(found: file, state: .unique(hash, rendition: output != nil))
             }
         }
         markDuplicates(&entries)
@@ -146,16 +145,21 @@ extension Runner {
         return nil
     }
 
-    /// Which photo a library file is. A file the catalog knows as one of the library's own outputs,
-    /// unchanged (a HEIC in `Photos/`, read to regenerate thumbnails; a video in `Videos/`, even one
-    /// copied byte for byte), is the photo or video it was made from: same content hash for the
-    /// catalog, same `{id}`. Nil for any other file, which is itself.
-    func librarySubject(of file: Discovery.Found, hash: String, catalog: CatalogStore?) -> String? {
+    /// Which photo a file is. A file the catalog knows as one of the library's own outputs, unchanged
+    /// (a HEIC in `Photos/`, read to regenerate thumbnails), is the photo it was made from: same
+    /// content hash for the catalog, same `{id}`. Any other file is itself.
+    func identity(of file: Discovery.Found, hash: String, catalog: CatalogStore?) -> String {
+        libraryOutput(file, hash: hash, catalog: catalog)?.subject ?? hash
+    }
+
+    /// The catalog's record of `file` when it is one of the library's own outputs, unchanged (its
+    /// bytes still hash to `hash`), and made for a photo or video rather than a collection.
+    func libraryOutput(_ file: Discovery.Found, hash: String, catalog: CatalogStore?) -> CatalogOutput? {
         let library = settings.library.resolvingSymlinksInPath().path + "/"
         let path = file.url.resolvingSymlinksInPath().path
         guard path.hasPrefix(library), let catalog,
               let output = try? catalog.output(at: String(path.dropFirst(library.count))),
               output.sha256 == hash, !output.subject.hasPrefix("collection:") else { return nil }
-        return output.subject
+        return output
     }
 }

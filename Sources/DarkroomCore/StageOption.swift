@@ -39,7 +39,8 @@ public struct StageOption<Value: Sendable>: OptionDeclaration {
         StageOption(key: key, summary: summary, defaultText: defaultText, accepts: accepts, defaultValue: defaultValue,
                     decode: { reader in
                         guard let raw = try reader.optional(key, Raw.self) else { return nil }
-                        guard let value = try convert(raw) else { throw OptionRejection(got: Self.show(raw, near: names)) }
+                        // For an optional value, `cond ? $0 : nil` converts to `.some(nil)`: a refusal too, never "not given".
+                        guard let value = try convert(raw), !isAbsent(value) else { throw OptionRejection(got: Self.show(raw, near: names)) }
                         return value
                     })
     }
@@ -124,4 +125,18 @@ extension StageOption where Value == PathTemplate {
             catch let error as TemplateError { throw OptionRejection(message: error.message) }
         }
     }
+}
+
+/// Whether `value` is an optional holding nothing (a converted value that was refused).
+private func isAbsent(_ value: Any) -> Bool {
+    (value as? any OptionalValue)?.isNone ?? false
+}
+
+/// Optionals of any type, to tell `.none` from a value in generic code.
+private protocol OptionalValue {
+    var isNone: Bool { get }
+}
+
+extension Optional: OptionalValue {
+    var isNone: Bool { self == nil }
 }

@@ -88,7 +88,10 @@ public struct ExifTags: Sendable, Equatable {
     /// `Make Model`, without repeating the maker when the model already names it
     /// (`Canon` + `Canon EOS 5D` gives `Canon EOS 5D`; `NIKON CORPORATION` + `NIKON D750` gives
     /// `NIKON D750`). Nil when neither is present.
-    public var camera: String? {
+    public var camera: String? { Self.camera(make: make, model: model) }
+
+    /// `Make Model` from any source of the two (EXIF, a video's QuickTime keys), as `camera` says.
+    public static func camera(make: String?, model: String?) -> String? {
         switch (make, model) {
         case (nil, nil): return nil
         case (let make?, nil): return make

@@ -1,4 +1,4 @@
-import Crypto
+import DarkroomDigest
 import Foundation
 
 /// A whole HTML page in Darkroom's look: the shell (language, character set, viewport, title), the
@@ -65,6 +65,6 @@ public struct Page: Sendable {
 
     /// `'sha256-...'`: a CSP source that allows exactly this inline code.
     static func hashSource(_ code: String) -> String {
-        "'sha256-\(Data(SHA256.hash(data: Data(code.utf8))).base64EncodedString())'"
+        "'sha256-\(Data(SHA256Digest.hash(Data(code.utf8))).base64EncodedString())'"
     }
 }

@@ -1,38 +1,68 @@
 import Foundation
 import Logging
-import PostgresNIO  // re-exports NIO (event loops, futures) and NIOSSL
+import PostgresNIO
+import ServiceLifecycle
 
-/// One PostgreSQL connection for code that runs on plain threads (Darkroom's runner is not async).
+/// PostgreSQL for code that runs on plain threads (Darkroom's runner and queue worker are not
+/// async): a pool of connections (postgres-nio's `PostgresClient`) behind a blocking API.
 ///
-/// Every call blocks the calling thread until the server answers, and calls from several threads
-/// run one at a time. A `transaction` holds the session for its whole body, so other threads wait
-/// rather than slip statements into it. The connection's I/O runs on a private event loop thread
-/// that is never blocked. A connection the server dropped is reopened by the next call made outside
-/// a transaction.
+/// Every call blocks the calling thread until the server answers. Calls from several threads run at
+/// once, each on a connection of its own, up to `connectionLimit` connections (made when needed,
+/// closed after a minute idle); further calls wait for a free one. A `transaction` holds one
+/// connection for its whole body: what the body runs on the same thread goes to that connection (a
+/// transaction inside it becomes a savepoint), while other threads' calls go to other connections.
+/// A connection the server dropped is replaced by a new one; a transaction it carried is lost
+/// (`PostgresSessionError.connectionLost`).
 ///
-/// Never call it from an `async` context's cooperative threads for long work, and never from
-/// inside a postgres-nio callback.
+/// The thread that waits is the caller's: connections are leased by a task that only awaits, and
+/// statements run on the connection's event loop, so neither a NIO event loop nor Swift's
+/// cooperative pool is ever blocked. Do not call it from an `async` context (that would block a
+/// cooperative thread), nor from inside a postgres-nio callback.
 public final class PostgresSession: @unchecked Sendable {
-    /// The database this session is connected to.
-    public let location: PostgresLocation
-    let logger: Logger
-    private let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-    private let lock = NSRecursiveLock()
-    private var connection: PostgresConnection?
-    private var transactionDepth = 0
-    private var closed = false
+    /// Who runs the session's pool, which makes no connection until its `run()` is running.
+    public enum PoolRunner: Sendable {
+        /// The session, on a task of its own, from `init` until `close()`.
+        case session
+        /// A `ServiceGroup`: add `poolService` to the group ahead of the services that use the session.
+        case serviceGroup
+    }
 
-    /// Connects to `location`; throws `PostgresSessionError.cannotConnect` with the server's or the
-    /// network's reason.
-    public init(_ location: PostgresLocation, logger: Logger = PostgresSession.quietLogger) throws {
+    /// The database this session connects to.
+    public let location: PostgresLocation
+    /// The most connections the session has open at once.
+    public let connectionLimit: Int
+    let logger: Logger
+    private let client: PostgresClient
+    private let poolTask: PoolTask?
+    private let condition = NSCondition()
+    private var closed = false
+    private var poolStopped = false
+    /// Calls running (or waiting for a connection) now.
+    private var callsInFlight = 0
+    /// The transaction each thread has open, by thread.
+    private var transactions: [pthread_t: OpenTransaction] = [:]
+
+    /// Connects to `location` (throws `PostgresSessionError.cannotConnect` with the server's or the
+    /// network's reason when it cannot) and starts a pool of at most `connections` connections,
+    /// run by the session itself or, with `runner: .serviceGroup`, by the caller's `ServiceGroup`.
+    public init(_ location: PostgresLocation, connections: Int = PostgresSession.connections(threads: ProcessInfo.processInfo.activeProcessorCount),
+                runner: PoolRunner = .session, logger: Logger = PostgresSession.quietLogger) throws {
+        precondition(connections >= 1, "a PostgreSQL session needs at least one connection, got \(connections)")
         self.location = location
+        self.connectionLimit = connections
         self.logger = logger
-        do {
-            connection = try connect()
-        } catch {
-            try? group.syncShutdownGracefully()
-            throw error
-        }
+        try PostgresSession.probe(location, logger: logger)
+        client = PostgresClient(configuration: location.clientConfiguration(connections: connections), backgroundLogger: logger)
+        poolTask = runner == .session ? PoolTask(PoolService(client: client, stopped: nil)) : nil
+    }
+
+    deinit { close() }
+
+    /// How many connections a process needs when `threads` threads use one session at once: one
+    /// each (a thread holds at most one, for a statement or a transaction), plus one for a worker's
+    /// lease renewal and heartbeat, at most 64.
+    public static func connections(threads: Int) -> Int {
+        min(max(threads, 1), 63) + 1
     }
 
     /// A logger that reports only errors (postgres-nio logs every query at debug and trace levels).
@@ -42,16 +72,32 @@ public final class PostgresSession: @unchecked Sendable {
         return logger
     }
 
-    deinit { close() }
-
-    private func connect() throws -> PostgresConnection {
+    /// Makes one connection and closes it: the pool gives up on an unreachable server only after a
+    /// minute, and without the reason.
+    private static func probe(_ location: PostgresLocation, logger: Logger) throws {
         do {
-            let configuration = try location.connectionConfiguration()
-            return try PostgresConnection.connect(on: group.next(), configuration: configuration,
-                                                  id: Int.random(in: 1...Int(Int32.max)), logger: logger).wait()
+            let connection = try PostgresConnection.connect(on: PostgresClient.defaultEventLoopGroup.next(),
+                                                            configuration: try location.connectionConfiguration(),
+                                                            id: 0, logger: logger).wait()
+            try? connection.close().wait()
         } catch {
             throw PostgresSessionError.cannotConnect(location: location.description, reason: PostgresSessionError.reason(error))
         }
+    }
+
+    // MARK: The pool as a service
+
+    /// The session's connection pool as a `Service`, for a `ServiceGroup` when the session was made
+    /// with `runner: .serviceGroup`: statements wait until it runs, and fail (`closed`) once it has
+    /// stopped. Put it in the group ahead of the services that use the session, so that it is shut
+    /// down after them. Run it once.
+    public var poolService: PoolService {
+        precondition(poolTask == nil, "this session runs its pool itself; make it with runner: .serviceGroup")
+        return PoolService(client: client, stopped: { [weak self] in self?.noteThePoolStopped() })
+    }
+
+    private func noteThePoolStopped() {
+        condition.lock(); poolStopped = true; condition.unlock()
     }
 
     // MARK: Queries
@@ -70,17 +116,18 @@ public final class PostgresSession: @unchecked Sendable {
     }
 
     private func run(_ query: PostgresQuery) throws -> PostgresQueryResult {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !closed else { throw PostgresSessionError.closed(location: location.description) }
-        if connection?.isClosed != false {
-            guard transactionDepth == 0 else {
-                throw PostgresSessionError.connectionLost(location: location.description, sql: query.sql)
-            }
-            connection = try connect()
+        if let open = openTransaction() { return try open.run(query) }
+        return try call {
+            let lease = try leaseLiveConnection()
+            defer { lease.release() }
+            return try perform(query, on: lease.connection)
         }
+    }
+
+    /// Runs `query` on `connection`, waiting on this thread for the answer.
+    func perform(_ query: PostgresQuery, on connection: PostgresConnection) throws -> PostgresQueryResult {
         do {
-            return try connection!.query(query, logger: logger).wait()
+            return try connection.query(query, logger: logger).wait()
         } catch {
             throw PostgresSessionError.failed(sql: query.sql, error: error)
         }
@@ -88,126 +135,149 @@ public final class PostgresSession: @unchecked Sendable {
 
     // MARK: Transactions
 
-    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws. Other
-    /// threads wait until it ends. A transaction inside another one becomes a savepoint.
+    /// Runs `body` in a transaction on a connection of its own: committed when it returns, rolled
+    /// back when it throws. What `body` runs through this session on this thread is part of it; a
+    /// transaction inside it becomes a savepoint. Other threads are not held up.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        let savepoint = transactionDepth == 0 ? nil : "darkroom_\(transactionDepth)"
-        try execute(PostgresQuery(unsafeSQL: savepoint.map { "SAVEPOINT \($0)" } ?? "BEGIN"))
-        transactionDepth += 1
-        let value: T
-        do {
-            value = try body()
-        } catch {
-            transactionDepth -= 1
-            _ = try? execute(PostgresQuery(unsafeSQL: savepoint.map { "ROLLBACK TO SAVEPOINT \($0)" } ?? "ROLLBACK"))
-            throw error
+        if let open = openTransaction() { return try open.enclosing(body) }
+        return try call {
+            let lease = try leaseLiveConnection()
+            defer { lease.release() }
+            let open = OpenTransaction(connection: lease.connection, session: self)
+            setOpenTransaction(open)
+            defer { setOpenTransaction(nil) }
+            do {
+                return try open.enclosing(body)
+            } catch {
+                // A connection whose transaction did not end cleanly must not go back to the pool.
+                if open.isUnfinished, !lease.connection.isClosed { try? lease.connection.close().wait() }
+                throw error
+            }
         }
-        transactionDepth -= 1
-        try execute(PostgresQuery(unsafeSQL: savepoint.map { "RELEASE SAVEPOINT \($0)" } ?? "COMMIT"))
-        return value
+    }
+
+    private func openTransaction() -> OpenTransaction? {
+        condition.lock(); defer { condition.unlock() }
+        return transactions[pthread_self()]
+    }
+
+    private func setOpenTransaction(_ open: OpenTransaction?) {
+        condition.lock(); transactions[pthread_self()] = open; condition.unlock()
+    }
+
+    // MARK: Connections
+
+    /// Counts a call in flight (for `close`), refusing it once the session is closed.
+    private func call<T>(_ body: () throws -> T) throws -> T {
+        condition.lock()
+        guard !closed, !poolStopped else {
+            condition.unlock()
+            throw PostgresSessionError.closed(location: location.description)
+        }
+        callsInFlight += 1
+        condition.unlock()
+        defer {
+            condition.lock(); callsInFlight -= 1; condition.broadcast(); condition.unlock()
+        }
+        return try body()
+    }
+
+    /// A leased connection that is still open. A connection the server dropped while idle is handed
+    /// back (the pool forgets it as soon as its event loop has seen it close) and another one taken.
+    private func leaseLiveConnection() throws -> PooledLease {
+        for _ in 0..<100 {
+            let lease = try lease()
+            if !lease.connection.isClosed { return lease }
+            lease.release()
+            usleep(5_000)
+        }
+        throw PostgresSessionError.cannotConnect(location: location.description, reason: "every pooled connection is closed")
+    }
+
+    private func lease() throws -> PooledLease {
+        do {
+            return try PooledLease.lease(from: client)
+        } catch {
+            condition.lock()
+            let stopped = closed || poolStopped
+            condition.unlock()
+            if stopped { throw PostgresSessionError.closed(location: location.description) }
+            // The pool gave up making connections: ask the server (or the network) why.
+            try Self.probe(location, logger: logger)
+            throw PostgresSessionError.cannotConnect(location: location.description, reason: PostgresSessionError.reason(error))
+        }
     }
 
     // MARK: Closing
 
-    /// Closes the connection and stops the event loop thread; later calls throw. Safe to call twice.
+    /// Refuses new calls, waits for those of other threads to end, then closes the connections
+    /// (with `runner: .serviceGroup` the group does, when it shuts down). Later calls throw
+    /// `PostgresSessionError.closed`. Safe to call twice.
     public func close() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !closed else { return }
+        condition.lock()
+        guard !closed else { return condition.unlock() }
         closed = true
-        if let connection, !connection.isClosed { try? connection.close().wait() }
-        connection = nil
-        try? group.syncShutdownGracefully()
+        let own = transactions[pthread_self()] == nil ? 0 : 1
+        while callsInFlight > own { condition.wait() }
+        condition.unlock()
+        poolTask?.stop()
     }
 }
 
-/// Why a `PostgresSession` call failed.
-public enum PostgresSessionError: Error, CustomStringConvertible {
-    /// The server could not be reached or refused the connection.
-    case cannotConnect(location: String, reason: String)
-    /// The connection dropped inside a transaction, which is lost.
-    case connectionLost(location: String, sql: String)
-    /// The session was closed.
-    case closed(location: String)
-    /// A statement failed; `error` is postgres-nio's.
-    case failed(sql: String, error: Error)
+/// A transaction a thread holds open on one connection, with its savepoints.
+private final class OpenTransaction {
+    let connection: PostgresConnection
+    unowned let session: PostgresSession
+    /// Transactions and savepoints open now.
+    private var depth = 0
+    /// Whether the server may still see the transaction open (its COMMIT or ROLLBACK failed).
+    private(set) var isUnfinished = false
 
-    /// The SQLSTATE code the server reported (`23505` for a unique violation), if any.
-    public var sqlState: String? {
-        guard case .failed(_, let error) = self else { return nil }
-        return (error as? PSQLError)?.serverInfo?[.sqlState]
+    init(connection: PostgresConnection, session: PostgresSession) {
+        self.connection = connection
+        self.session = session
     }
 
-    /// What failed and why, with the server's message and the statement.
-    public var description: String {
-        switch self {
-        case let .cannotConnect(location, reason): return "cannot connect to PostgreSQL at \(location): \(reason)"
-        case let .connectionLost(location, sql): return "the connection to \(location) was lost during a transaction (at: \(Self.oneLine(sql)))"
-        case let .closed(location): return "the session with \(location) is closed"
-        case let .failed(sql, error): return "PostgreSQL: \(Self.reason(error)) (in: \(Self.oneLine(sql)))"
+    /// Runs a statement on the transaction's connection; a dropped connection loses the transaction.
+    func run(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        guard !connection.isClosed else { throw lost(query) }
+        do {
+            return try session.perform(query, on: connection)
+        } catch let error where connection.isClosed {
+            session.logger.debug("\(error)")
+            throw lost(query)
         }
     }
 
-    /// The server's message (with detail and SQLSTATE), or the network error, of a postgres-nio
-    /// error, whose own description hides everything.
-    static func reason(_ error: Error) -> String {
-        guard let error = error as? PSQLError else { return "\(error)" }
-        if let server = error.serverInfo, let message = server[.message] {
-            var text = message
-            if let detail = server[.detail] { text += " (\(detail))" }
-            if let state = server[.sqlState] { text += " [SQLSTATE \(state)]" }
-            return text
+    private func lost(_ query: PostgresQuery) -> PostgresSessionError {
+        .connectionLost(location: session.location.description, sql: query.sql)
+    }
+
+    /// Runs `body` in the transaction (`BEGIN`) or, inside it, in a savepoint.
+    func enclosing<T>(_ body: () throws -> T) throws -> T {
+        let savepoint = depth == 0 ? nil : "darkroom_\(depth)"
+        _ = try run(PostgresQuery(unsafeSQL: savepoint.map { "SAVEPOINT \($0)" } ?? "BEGIN"))
+        depth += 1
+        let value: T
+        do {
+            value = try body()
+        } catch {
+            depth -= 1
+            try? end(savepoint.map { "ROLLBACK TO SAVEPOINT \($0)" } ?? "ROLLBACK")
+            throw error
         }
-        if let underlying = error.underlying as? NIOConnectionError { return networkReason(underlying) }
-        if let underlying = error.underlying { return "\(underlying)" }
-        return "\(error.code)"
+        depth -= 1
+        try end(savepoint.map { "RELEASE SAVEPOINT \($0)" } ?? "COMMIT")
+        return value
     }
 
-    /// `host:port: Connection refused (errno: 111)` for each address tried, or the name lookup's error.
-    private static func networkReason(_ error: NIOConnectionError) -> String {
-        let attempts = error.connectionErrors.map { failure -> String in
-            // An IOError's own text starts with what NIO was doing ("connection reset (error set)"): the errno is the news.
-            let reason = (failure.error as? IOError).map { String(cString: strerror($0.errnoCode)) } ?? "\(failure.error)"
-            return "\(error.host):\(error.port): \(reason)"
-        }
-        if !attempts.isEmpty { return attempts.joined(separator: "; ") }
-        if let lookup = error.dnsAError ?? error.dnsAAAAError { return "cannot resolve \(error.host): \(lookup)" }
-        return "cannot reach \(error.host):\(error.port)"
-    }
-
-    private static func oneLine(_ sql: String) -> String {
-        let text = sql.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return text.count > 200 ? text.prefix(200) + "..." : text
-    }
-}
-
-extension PostgresLocation {
-    /// postgres-nio's configuration for this location.
-    func connectionConfiguration() throws -> PostgresConnection.Configuration {
-        var configuration: PostgresConnection.Configuration
-        if let socketPath {
-            configuration = .init(unixSocketPath: socketPath, username: user, password: password, database: database)
-        } else {
-            configuration = .init(host: host, port: port, username: user, password: password, database: database, tls: try tlsSetting())
-        }
-        configuration.options.connectTimeout = .seconds(10)
-        return configuration
-    }
-
-    private func tlsSetting() throws -> PostgresConnection.Configuration.TLS {
-        var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
-        switch tls {
-        case .disable: return .disable
-        case .prefer:
-            tlsConfiguration.certificateVerification = .none
-            return .prefer(try NIOSSLContext(configuration: tlsConfiguration))
-        case .require:
-            tlsConfiguration.certificateVerification = .none
-            return .require(try NIOSSLContext(configuration: tlsConfiguration))
-        case .verifyFull:
-            return .require(try NIOSSLContext(configuration: tlsConfiguration))
+    /// Ends the transaction or a savepoint with `sql`; when that fails, what the server has open is unknown.
+    private func end(_ sql: String) throws {
+        do {
+            _ = try run(PostgresQuery(unsafeSQL: sql))
+        } catch {
+            isUnfinished = true
+            throw error
         }
     }
 }

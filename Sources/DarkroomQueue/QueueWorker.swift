@@ -35,6 +35,8 @@ public final class QueueWorker {
     let logger: Logger
     private let stop: StopRequest
     private let prepare: (PipelineRecord) throws -> Runner
+    /// The job being worked on, with its lease renewal (for `abandonJobInHand`).
+    private let inHand = JobInHand()
     /// What the worker has set up for each queued pipeline it has seen, by digest.
     private var pipelines: [String: PipelineContext] = [:]
     /// The library locks (shared) and temp folders, by library path.
@@ -48,7 +50,8 @@ public final class QueueWorker {
     }
 
     /// A worker on `session`'s queue. `prepare` loads a queued pipeline with its settings (it runs
-    /// once per pipeline); `stop` is what asks the worker to stop (by default SIGTERM and SIGINT).
+    /// once per pipeline); `stop` asks the worker to stop (`requestStop()` does too; as a service,
+    /// `QueueWorkerService` asks on graceful shutdown).
     public init(session: PostgresSession, options: QueueWorkerOptions, logger: Logger = Logger(label: "darkroom.worker"),
                 stop: StopRequest = StopRequest(), prepare: @escaping (PipelineRecord) throws -> Runner) throws {
         self.session = session
@@ -96,9 +99,27 @@ public final class QueueWorker {
         }
     }
 
+    /// Asks the worker to stop once the job in hand is finished (at once when it has none).
+    public func requestStop() { stop.request() }
+
+    /// Gives up the job in hand without finishing it (the worker was asked to stop twice): its
+    /// lease renewal stops and its lease is expired, so that the next claim, by any worker, takes it
+    /// over at once, as it would a killed worker's once the lease ran out (the attempt counts). Files
+    /// the job links into the library after this are refused (the lease is checked), and those it
+    /// linked before are removed by the next attempt. Returns the job, or nil when there was none.
+    @discardableResult
+    public func abandonJobInHand() throws -> ClaimedJob? {
+        guard let (job, renewal) = inHand.take() else { return nil }
+        renewal.stop()
+        try queue.abandon(job)
+        logger.warning("job \(job.id) (\(job.unitKey)) given up unfinished; another worker takes it over")
+        return job
+    }
+
     private func handle(_ job: ClaimedJob) {
         let renewal = LeaseRenewal(queue: queue, job: job, lease: options.lease, worker: registration, logger: logger)
-        defer { renewal.stop() }
+        inHand.hold(job, renewal)
+        defer { inHand.take(); renewal.stop() }
         var subject = "job \(job.id)"
         do {
             let context = try pipeline(for: job)
@@ -169,36 +190,5 @@ public final class QueueWorker {
         }
         for library in libraries.values { try? FileManager.default.removeItem(at: library.temporaryFolder) }
         try? queue.unregisterWorker(id: id)
-    }
-}
-
-/// Asks a worker to stop after the job in hand: on SIGTERM or SIGINT (by default), or `request()`.
-public final class StopRequest: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var flag = false
-    private var sources: [DispatchSourceSignal] = []
-
-    /// A request made by any of `signals` (which no longer end the process), or by `request()`.
-    public init(signals: [Int32] = [SIGTERM, SIGINT]) {
-        for signalNumber in signals {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [weak self] in self?.request() }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    /// Whether a stop was asked for.
-    public var requested: Bool { condition.lock(); defer { condition.unlock() }; return flag }
-
-    /// Asks for a stop (wakes a worker waiting for work).
-    public func request() { condition.lock(); flag = true; condition.broadcast(); condition.unlock() }
-
-    /// Sleeps up to `seconds`, waking early when a stop is asked for.
-    public func wait(seconds: Double) {
-        condition.lock()
-        if !flag { _ = condition.wait(until: Date().addingTimeInterval(seconds)) }
-        condition.unlock()
     }
 }

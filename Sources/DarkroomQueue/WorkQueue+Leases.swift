@@ -94,6 +94,17 @@ extension WorkQueue {
             """) == 1
     }
 
+    /// Gives the lease up at once, the job unfinished (its worker was told to stop without finishing
+    /// it): the job is claimable now, as a killed worker's is once its lease has run out, and the
+    /// attempt counts. False when the lease was no longer this worker's.
+    @discardableResult
+    public func abandon(_ job: ClaimedJob) throws -> Bool {
+        try session.execute("""
+            UPDATE jobs SET lease_expires = now()
+            WHERE id = \(job.id) AND lease_token = \(job.token) AND state = 'running'
+            """) == 1
+    }
+
     /// Marks the job done when there was nothing to record (else the job-scoped catalog's `commit`
     /// does it); throws `LeaseLost` when the lease is no longer this worker's.
     public func complete(_ job: ClaimedJob) throws {

@@ -8,6 +8,7 @@ import PhotoBookStage
 import ResizeStage
 import ThumbnailStage
 import TimelapseStage
+import VideoEncodeStage
 
 /// The one list of built-in stages. A third party does not edit it: it registers its own
 /// `StageDescriptor`s on top (`BuiltInStages.registry.adding([...])`).
@@ -18,6 +19,7 @@ public enum BuiltInStages {
         StageDescriptor(HEICEncode.self),
         StageDescriptor(Thumbnail.self),
         StageDescriptor(MotionVideo.self),
+        StageDescriptor(VideoEncode.self),
         StageDescriptor(Collage.self),
         StageDescriptor(Timelapse.self),
         StageDescriptor(PhotoBook.self),

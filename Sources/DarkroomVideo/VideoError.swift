@@ -49,6 +49,8 @@ enum FFmpegCode {
 
 /// Process-wide FFmpeg set-up.
 enum FFmpegSetup {
-    /// Quietens FFmpeg's own logging to errors only (x264 otherwise prints statistics); once.
-    static let quiet: Void = av_log_set_level(AV_LOG_ERROR)
+    /// Quietens FFmpeg's own logging to fatal errors only, once: x264 otherwise prints statistics,
+    /// and a damaged video a line per bad frame without saying which file. Darkroom reports every
+    /// failure itself, with the file and FFmpeg's reason (`av_strerror`).
+    static let quiet: Void = av_log_set_level(AV_LOG_FATAL)
 }

@@ -22,3 +22,19 @@ extension Image {
         return try wrap(result, out, "jpegload")
     }
 }
+
+extension Image {
+    /// An sRGB image of packed 8-bit R'G'B' pixels (`height` rows of `width * 3` bytes, no padding),
+    /// copied into libvips: how a decoded video frame becomes an image.
+    public static func rgb(_ bytes: Data, width: Int, height: Int) throws -> Image {
+        guard width > 0, height > 0, bytes.count == width * height * 3 else {
+            throw VipsError(operation: "new from memory", message: "expected \(width)x\(height) RGB pixels (\(max(0, width * height * 3)) bytes), got \(bytes.count) bytes")
+        }
+        let made = bytes.withUnsafeBytes { raw in
+            vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
+        }
+        guard let made else { throw VipsError(operation: "new from memory", message: Vips.takeErrorMessage()) }
+        made.pointee.Type = VIPS_INTERPRETATION_sRGB
+        return Image(taking: made)
+    }
+}

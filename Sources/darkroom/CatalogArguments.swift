@@ -1,7 +1,6 @@
 import ArgumentParser
 import DarkroomCatalog
 import DarkroomCore
-import DarkroomQueue
 import Foundation
 
 /// `--catalog`: where the catalog lives. By default the library's own SQLite file; a
@@ -19,18 +18,18 @@ struct CatalogArguments: ParsableArguments {
     /// A malformed URL is an argument mistake, reported before anything is opened.
     func validate() throws {
         guard let url else { return }
-        do { _ = try PostgresLocation(url) } catch { throw ValidationError("--catalog (or DARKROOM_CATALOG): \(error)") }
+        do { try PostgresStores.check(url: url) } catch { throw ValidationError("--catalog (or DARKROOM_CATALOG): \(error)") }
     }
 
-    /// The catalog to read and write.
-    func store(library: URL) throws -> CatalogStore {
-        if let url { return try PostgresStores.catalog(url: url, library: library) }
+    /// The catalog to read and write, by `threads` threads at once.
+    func store(library: URL, threads: Int = 1) throws -> CatalogStore {
+        if let url { return try PostgresStores.catalog(url: url, library: library, threads: threads) }
         return try Catalog(library: library)
     }
 
     /// What a shard reads to know what is already done: the catalog opened read-only, or nil.
     func snapshot(library: URL) throws -> CatalogStore? {
-        if let url { return try PostgresStores.catalog(url: url, library: library) }
+        if let url { return try PostgresStores.catalog(url: url, library: library, threads: 1) }
         return try Catalog.openReadOnly(library: library)
     }
 }

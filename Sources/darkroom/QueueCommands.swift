@@ -1,20 +1,9 @@
+#if Queue
 import ArgumentParser
 import CollageStage
 import DarkroomCore
 import DarkroomQueue
 import Foundation
-
-/// The run settings a queued pipeline carries, so that every worker runs it the same way.
-struct QueuedSettings: Codable {
-    var library: String
-    var pixelLimit: Int
-    var timeZone: String
-
-    func settings(jobs: Int) -> RunSettings {
-        RunSettings(library: URL(fileURLWithPath: library, isDirectory: true), pixelLimit: pixelLimit,
-                    timeZone: TimeZone(identifier: timeZone) ?? .current, jobs: jobs)
-    }
-}
 
 struct Enqueue: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,7 +38,7 @@ struct Enqueue: ParsableCommand {
         guard let libraryPath = library ?? pipeline.library else { throw ValidationError("no library: give --library (or 'library:' in the pipeline)") }
         let queued = QueuedSettings(library: URL(fileURLWithPath: libraryPath).standardizedFileURL.path,
                                     pixelLimit: photoSettings.pixelLimit, timeZone: photoSettings.zone.identifier)
-        let settings = queued.settings(jobs: ProcessInfo.processInfo.activeProcessorCount)
+        let settings = try queued.runSettings(jobs: ProcessInfo.processInfo.activeProcessorCount, pipeline: pipeline.file)
         try CommandErrors.reported {
             let session = try PostgresSession(try PostgresLocation(QueueURL.resolve(queue)))
             defer { session.close() }
@@ -58,12 +47,12 @@ struct Enqueue: ParsableCommand {
             let plan = try Runner(pipeline: pipeline, settings: settings).queuePlan(inputs: inputs, catalog: catalog)
             let yaml = try String(contentsOfFile: pipeline.file, encoding: .utf8)
             let digest = try workQueue.registerPipeline(fileName: pipeline.file, yaml: yaml, library: queued.library,
-                                                        settingsJSON: String(decoding: try JSONEncoder().encode(queued), as: UTF8.self),
+                                                        settingsJSON: try queued.json(),
                                                         templates: templates.read)
             let batch = UUID().uuidString.lowercased()
             let encoder = JSONEncoder()
             let jobs = try plan.units.map { unit in
-                NewJob(unitKey: unit.key, kind: unit.kind == .photo ? .photo : .collection, batch: batch, pipelineDigest: digest,
+                NewJob(unitKey: unit.key, kind: unit.waitsForPhotos ? .collection : .photo, batch: batch, pipelineDigest: digest,
                        payload: String(decoding: try encoder.encode(unit), as: UTF8.self), maxAttempts: maxAttempts)
             }
             let (added, alreadyQueued) = try workQueue.enqueue(jobs)
@@ -136,3 +125,4 @@ enum QueueURL {
         return url
     }
 }
+#endif

@@ -79,7 +79,7 @@ struct Run: ParsableCommand {
                 result = try runner.run(inputs: inputs, shard: shard,
                                         snapshot: try catalog.snapshot(library: settings.library))
             } else {
-                result = try runner.run(inputs: inputs) { try catalog.store(library: settings.library) }
+                result = try runner.run(inputs: inputs) { try catalog.store(library: settings.library, threads: jobs) }
             }
             progress?.clear()
             if let report { try Self.write(result, to: URL(fileURLWithPath: report), settings: settings) }

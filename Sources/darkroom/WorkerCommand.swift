@@ -1,3 +1,4 @@
+#if Queue
 import ArgumentParser
 import CollageStage
 import DarkroomCore
@@ -9,8 +10,8 @@ import Logging
 
 struct Worker: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Take jobs from a PostgreSQL work queue and run them until stopped. SIGTERM or SIGINT: the job in hand is finished first. "
-            + "A worker killed mid-job loses nothing: its lease runs out and another worker takes the job.")
+        abstract: "Take jobs from a PostgreSQL work queue and run them until stopped. SIGTERM or SIGINT: the job in hand is finished first; "
+            + "a second one gives it up at once to the next worker. A worker killed mid-job loses nothing: its lease runs out and another worker takes the job.")
 
     @Option(help: ArgumentHelp("The queue (and catalog): postgres://user@host:port/database. Default: $DARKROOM_QUEUE (which keeps a password out of ps).", valueName: "URL"))
     var queue: String?
@@ -27,6 +28,9 @@ struct Worker: ParsableCommand {
     @Option(name: [.short, .long], help: "Threads a job's stages may use (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
+    @Option(help: "Connections to PostgreSQL at most, made as needed (default: --jobs + 1).")
+    var connections: Int?
+
     @Flag(help: "Stop when no job is pending or running (a batch job, rather than a long-running fleet).")
     var exitWhenDone = false
 
@@ -38,6 +42,9 @@ struct Worker: ParsableCommand {
         guard (0...86_400).contains(backoff) else { throw ValidationError("--backoff must be from 0 to 86400 seconds, got \(backoff)") }
         guard poll > 0, poll <= 3_600 else { throw ValidationError("--poll must be above 0 and at most 3600 seconds, got \(poll)") }
         guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
+        if let connections, !(1...64).contains(connections) {
+            throw ValidationError("--connections must be from 1 to 64, got \(connections)")
+        }
     }
 
     func run() throws {
@@ -47,14 +54,13 @@ struct Worker: ParsableCommand {
             return handler
         }
         try CommandErrors.reported {
-            let session = try PostgresSession(try PostgresLocation(QueueURL.resolve(queue)))
-            defer { session.close() }
             let jobs = self.jobs
-            let worker = try QueueWorker(session: session, options: QueueWorkerOptions(lease: lease, backoff: backoff, poll: poll,
-                                                                                        exitWhenDone: exitWhenDone)) { record in
+            _ = try WorkerGroup.run(location: try PostgresLocation(QueueURL.resolve(queue)),
+                                connections: connections ?? PostgresSession.connections(threads: jobs),
+                                options: QueueWorkerOptions(lease: lease, backoff: backoff, poll: poll, exitWhenDone: exitWhenDone),
+                                logger: Logger(label: "darkroom.worker")) { record in
                 try Worker.prepare(record, jobs: jobs)
             }
-            try worker.run()
         }
     }
 }
@@ -66,8 +72,9 @@ extension Worker {
         let pipeline = try TemplateSources(stored: record.templates).loading {
             try PipelineLoader(registry: BuiltInStages.registry).load(yaml: record.yaml, file: record.fileName)
         }
-        let settings = try JSONDecoder().decode(QueuedSettings.self, from: Data(record.settingsJSON.utf8)).settings(jobs: jobs)
+        let settings = try record.runSettings(jobs: jobs)
         try ImagingSetup.configure(for: settings)
         return Runner(pipeline: pipeline, settings: settings, logger: Logger(label: "darkroom.worker"))
     }
 }
+#endif

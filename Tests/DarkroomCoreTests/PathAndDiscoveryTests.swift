@@ -37,6 +37,25 @@ final class PathTemplateTests: XCTestCase {
         XCTAssertEqual(ContentHash.uuid(fromHex: hash).uuidString.lowercased(), "7d95d9ee-b9c1-81ad-a5da-1c2014f6985c")
         XCTAssertNotEqual(ContentHash.uuid(fromHex: hash), ContentHash.uuid(fromHex: ContentHash.of("other bytes")))
     }
+
+    func testAFileIsHashedInChunksAsSha256sumDoes() throws {
+        XCTAssertEqual(ContentHash.of(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        let folder = try TemporaryFolder("hash")
+        // 2.5 MiB: three reads of 1 MiB, the last one short.
+        let bytes = Data((0..<(5 << 19)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
+        let file = folder.path("big.bin")
+        try bytes.write(to: file)
+        XCTAssertEqual(try ContentHash.ofFile(file), ContentHash.of(bytes))
+        let sha256sum = Process()
+        sha256sum.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
+        sha256sum.arguments = [file.path]
+        let out = Pipe()
+        sha256sum.standardOutput = out
+        try sha256sum.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        sha256sum.waitUntilExit()
+        XCTAssertEqual(try ContentHash.ofFile(file), String(printed.prefix(64)))
+    }
 }
 
 final class DiscoveryTests: XCTestCase {

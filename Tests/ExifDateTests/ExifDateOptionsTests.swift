@@ -13,7 +13,21 @@ final class ExifDateOptionsTests: XCTestCase {
         let options = try decode("{}")
         XCTAssertEqual(options.sources, [.exifOriginal, .exifDigitized, .gps, .xmp, .filename])
         XCTAssertTrue(options.fallbackToFileTime)
-        XCTAssertEqual(ExifDateOptions.options.map(\.key), ["sources", "fallback-to-file-time"])
+        XCTAssertEqual(options.videoCreationTime, .utc)
+        XCTAssertEqual(ExifDateOptions.options.map(\.key), ["sources", "fallback-to-file-time", "video-creation-time"])
+    }
+
+    func testVideoCreationTimeIsEncodedOnlyWhenSet() throws {
+        // A library imported before videos were read keeps its options digest, so nothing is redone.
+        let encoded = String(decoding: try JSONEncoder().encode(try decode("{}")), as: UTF8.self)
+        XCTAssertFalse(encoded.contains("video-creation-time"), encoded)
+        let local = try decode(#"{"video-creation-time": "local"}"#)
+        XCTAssertEqual(local.videoCreationTime, .local)
+        let again = try JSONDecoder().decode(ExifDateOptions.self, from: JSONEncoder().encode(local))
+        XCTAssertEqual(again.videoCreationTime, .local)
+        XCTAssertThrowsError(try decode(#"{"video-creation-time": "locale"}"#)) { error in
+            XCTAssertTrue("\(error)".contains("did you mean 'local'"), "\(error)")
+        }
     }
 
     func testSourcesAndFallbackAreRead() throws {

@@ -107,6 +107,8 @@ final class CLITests: XCTestCase {
     /// report account for every file, and `--verbose` lists what was passed over.
     func testEveryFileOfAFolderIsAccountedFor() throws {
         let (folder, input, pipeline) = try photoFolder("cli-accounted", photoName: "IMG_0100.webp")
+        // A pipeline that makes nothing from videos (thumbnail would take them).
+        try Data("steps:\n  - exif-date\n  - resize: { long-edge: 64 }\n  - heic-encode: { preset: ultrafast, output: \"{name}.heic\" }\n".utf8).write(to: pipeline)
         try Data("not really a movie".utf8).write(to: input.appendingPathComponent("IMG_0100.MOV"))
         try Data("<plist/>".utf8).write(to: input.appendingPathComponent("IMG_0100.AAE"))
         let run = ["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path]

@@ -35,7 +35,7 @@ final class PostgresSessionTests: QueueTestCase {
         XCTAssertEqual(try queue.status().pending, 0)
     }
 
-    func testThreadsSharingOneSessionTakeTurns() throws {
+    func testThreadsSharingOneSessionClaimEachJobOnce() throws {
         try queue.enqueue((0..<100).map { job("photo-\($0)") })
         let claimed = ClaimLog()
         let errors = ErrorList()

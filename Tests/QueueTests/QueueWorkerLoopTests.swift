@@ -21,7 +21,7 @@ struct CopyStage: Stage {
 final class QueueWorkerLoopTests: QueueTestCase {
     private let fast = QueueWorkerOptions(lease: 30, backoff: 0, poll: 0.05, exitWhenDone: true)
 
-    private func worker(_ options: QueueWorkerOptions, stop: StopRequest = StopRequest(signals: []),
+    private func worker(_ options: QueueWorkerOptions, stop: StopRequest = StopRequest(),
                         prepare: @escaping (PipelineRecord) throws -> Runner) throws -> QueueWorker {
         try QueueWorker(session: try openSession(), options: options, logger: Logger(label: "test.worker"), stop: stop, prepare: prepare)
     }
@@ -55,7 +55,7 @@ final class QueueWorkerLoopTests: QueueTestCase {
         let library = folder.path("library")
         let photo = folder.path("a.txt")
         try Data("a photo".utf8).write(to: photo)
-        let unit = #"{"kind":"photo","key":"k","photo":{"source":"\#(photo.path)","relativePath":"a.txt","contentHash":"\#(try ContentHash.ofFile(photo))","rendition":false}}"#
+        let unit = try QueuedUnits.photo(photo)
         // A worker silent for an hour, with no job, and one as silent but busy with a long job.
         let tmp = library.appendingPathComponent(".darkroom/tmp")
         let (gone, busy) = (tmp.appendingPathComponent("gone-1"), tmp.appendingPathComponent("busy-2"))
@@ -69,7 +69,7 @@ final class QueueWorkerLoopTests: QueueTestCase {
         try queue.enqueue([NewJob(unitKey: "photo-a", kind: .photo, batch: "b", pipelineDigest: digest, payload: unit, maxAttempts: 1)])
 
         let options = QueueWorkerOptions(lease: 30, backoff: 0, poll: 0.05, exitWhenDone: false)
-        let stop = StopRequest(signals: [])
+        let stop = StopRequest()
         let worker = try worker(options, stop: stop) { _ in try self.copyRunner(library: library) }
         let finished = expectation(description: "the worker stopped")
         let handled = Counter()

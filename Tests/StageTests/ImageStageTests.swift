@@ -87,6 +87,11 @@ final class ImageStageTests: XCTestCase {
              "x.yaml:3:15: error: steps[1].resize: unknown key 'long_edge' (did you mean 'long-edge'?)"),
             ("  - heic-encode\n",
              "x.yaml:2:5: error: steps[0]: 'heic-encode' needs capture-date, image from an earlier step (add 'exif-date' or 'resize' before it)"),
+            // An optional option's refused value is an error, never taken for "not given" (and its default).
+            ("  - exif-date\n  - thumbnail: { size: 0 }\n",
+             "x.yaml:3:24: error: steps[1].thumbnail.size: expected a positive integer up to 10000, got 0"),
+            ("  - exif-date\n  - collage: { font: 'DejaVu Sans 12' }\n",
+             "x.yaml:3:22: error: steps[1].collage.font: expected a font name without a size, got 'DejaVu Sans 12'"),
         ]
         for (steps, expected) in cases {
             XCTAssertThrowsError(try loader.load(yaml: "steps:\n" + steps, file: "x.yaml")) { error in

@@ -1,3 +1,4 @@
+import DarkroomVideo
 import Foundation
 @testable import TimelapseStage
 import XCTest
@@ -23,6 +24,15 @@ final class ScheduleAndSizeTests: XCTestCase {
         XCTAssertEqual(schedule.crossfadeFrames(forPhotoAt: 1), 2)
         XCTAssertEqual(FrameSchedule.weight(step: 0, of: 3), 0.25)
         XCTAssertEqual(FrameSchedule.weight(step: 2, of: 3), 0.75)
+    }
+
+    func testEncodedFramesAreOneAPhotoPlusCrossfadesWhenHeld() {
+        let cuts = FrameSchedule(secondsPerPhoto: 0.3, frameRate: 30, crossfade: 0)
+        XCTAssertEqual(cuts.encodedFrames(photos: 365, timing: .variable), 365, "a frame a photo")
+        XCTAssertEqual(cuts.encodedFrames(photos: 365, timing: .constant), 3285)
+        let fades = FrameSchedule(secondsPerPhoto: 0.3, frameRate: 30, crossfade: 3)
+        XCTAssertEqual(fades.encodedFrames(photos: 3, timing: .variable), 3 + 3 + 3, "three photos and two crossfades of 3 frames")
+        XCTAssertEqual(fades.encodedFrames(photos: 3, timing: .constant), 27)
     }
 
     func testSizesPresetsAndRounding() {

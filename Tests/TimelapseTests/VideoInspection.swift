@@ -45,8 +45,62 @@ struct VideoInspection {
         try Tool.runCollectingErrors("ffmpeg", ["-v", "error", "-xerror", "-i", url.path, "-f", "null", "-"])
     }
 
-    /// Every decoded frame as 8-bit planes in `pixelFormat` (`gray`, `rgb24`, `yuv420p`), no scaling.
-    func frames(pixelFormat: String, width: Int, height: Int) throws -> [Data] {
+    /// Where a frame sits on the timeline, in frame periods (1/`frameRate` s), from ffprobe's own
+    /// timestamps and durations converted from the stream's time base.
+    struct Timing: Equatable, CustomStringConvertible {
+        var start: Double
+        var length: Double
+        var key = false
+        var description: String { "\(start)+\(length)\(key ? "K" : "")" }
+    }
+
+    /// The frames a player shows, in presentation order: each decoded frame's pts (`ffprobe
+    /// -show_frames`), how long it stays on screen (until the next frame's pts; the last one until
+    /// the end of the file), and whether it is a key frame. (The decoder's own `pkt_duration` is no
+    /// use once B-frames reorder the stream: it comes from the packet decoded last.)
+    func shownFrames(frameRate: Int = 30) throws -> [Timing] {
+        let output = try Tool.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
+                                              "stream=time_base:frame=pts,key_frame:format=duration", "-of", "json", url.path])
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: output) as? [String: Any])
+        let stream = try XCTUnwrap((json["streams"] as? [[String: Any]])?.first)
+        let base = try Self.seconds(XCTUnwrap(stream["time_base"] as? String)) * Double(frameRate)
+        let end = try XCTUnwrap(Double(XCTUnwrap((json["format"] as? [String: Any])?["duration"] as? String))) * Double(frameRate)
+        let frames = try XCTUnwrap(json["frames"] as? [[String: Any]])
+        let starts = try frames.map { (start: Double(try XCTUnwrap($0["pts"] as? Int)) * base, key: $0["key_frame"] as? Int == 1) }
+            .sorted { $0.start < $1.start }
+        return starts.indices.map { index in
+            let next = index + 1 < starts.count ? starts[index + 1].start : end
+            return Timing(start: Self.rounded(starts[index].start), length: Self.rounded(next - starts[index].start), key: starts[index].key)
+        }
+    }
+
+    /// `periods` to a thousandth, so that 9.000000001 periods read as 9.
+    private static func rounded(_ periods: Double) -> Double { (periods * 1000).rounded() / 1000 }
+
+    /// A time base such as `1/15360` in seconds.
+    private static func seconds(_ rational: String) throws -> Double {
+        let parts = rational.split(separator: "/").compactMap { Double($0) }
+        guard parts.count == 2, parts[1] != 0 else { throw ToolError(message: "not a time base: \(rational)") }
+        return parts[0] / parts[1]
+    }
+
+    /// The picture a player shows at `seconds`, as rgb24: the file decoded at `frameRate` (a held
+    /// frame repeated at each tick it covers) and the first tick at or after `seconds` taken. (A
+    /// plain `-ss` would not do: it drops a frame that starts before `seconds` even while it is still
+    /// being shown.)
+    func picture(at seconds: Double, width: Int, height: Int, frameRate: Int = 30) throws -> Data {
+        let raw = try Tool.run("ffmpeg", ["-v", "error", "-i", url.path, "-vf", "fps=\(frameRate)", "-ss", String(format: "%.4f", seconds),
+                                          "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-"])
+        guard raw.count == width * height * 3 else {
+            throw ToolError(message: "expected one \(width)x\(height) picture at \(seconds) s, got \(raw.count) bytes")
+        }
+        return raw
+    }
+
+    /// The frame a player shows at each 1/`frameRate` s tick, as 8-bit planes in `pixelFormat`
+    /// (`gray`, `rgb24`, `yuv420p`), no scaling: a photo held for 9 periods is 9 frames here
+    /// whether the file holds it as one frame or nine.
+    func frames(pixelFormat: String, width: Int, height: Int, frameRate: Int = 30) throws -> [Data] {
         let bytesPerFrame: Int
         switch pixelFormat {
         case "gray": bytesPerFrame = width * height
@@ -54,7 +108,7 @@ struct VideoInspection {
         case "yuv420p": bytesPerFrame = width * height * 3 / 2
         default: throw XCTSkip("unsupported pixel format \(pixelFormat)")
         }
-        let raw = try Tool.run("ffmpeg", ["-v", "error", "-i", url.path, "-f", "rawvideo", "-pix_fmt", pixelFormat, "-"])
+        let raw = try Tool.run("ffmpeg", ["-v", "error", "-i", url.path, "-r", "\(frameRate)", "-f", "rawvideo", "-pix_fmt", pixelFormat, "-"])
         XCTAssertEqual(raw.count % bytesPerFrame, 0, "raw output is not a whole number of frames")
         return stride(from: 0, to: raw.count - bytesPerFrame + 1, by: bytesPerFrame).map { raw.subdata(in: $0..<$0 + bytesPerFrame) }
     }
@@ -119,14 +173,30 @@ enum Tool {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        var errorData = Data()
-        let stderrRead = DispatchGroup()
-        stderrRead.enter()
-        DispatchQueue.global().async { errorData = err.fileHandleForReading.readDataToEndOfFile(); stderrRead.leave() }
+        // stderr is read on another thread so that neither pipe can fill up and stall the tool.
+        let errorText = StderrReader(err.fileHandleForReading)
         let output = out.fileHandleForReading.readDataToEndOfFile()
-        stderrRead.wait()
+        let errorData = errorText.wait()
         process.waitUntilExit()
         return (output, String(decoding: errorData, as: UTF8.self), process.terminationStatus)
+    }
+}
+
+/// Reads a file handle to its end on a thread of its own; `wait()` returns what it read.
+private final class StderrReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            data = handle.readDataToEndOfFile()   // written before `done` is signalled, read after
+            done.signal()
+        }.start()
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }
 

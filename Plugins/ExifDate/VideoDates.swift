@@ -1,0 +1,111 @@
+import DarkroomCore
+import DarkroomVideo
+import Foundation
+
+/// What dates a video: its QuickTime metadata, gathered before any decision is made.
+public struct VideoDateEvidence: Sendable {
+    /// One tag's value and where it was found.
+    public struct Tag: Sendable, Equatable {
+        /// The tag, as named in reports (`com.apple.quicktime.creationdate`, `format creation_time`).
+        public var field: String
+        /// The value as found.
+        public var value: String
+
+        /// A value found in `field`.
+        public init(field: String, value: String) {
+            self.field = field
+            self.value = value
+        }
+    }
+
+    /// Apple's `com.apple.quicktime.creationdate`: the phone's wall-clock time with its UTC offset.
+    public var appleCreationDate: Tag?
+    /// Other QuickTime creation dates (`©day`, `creationdate` keys).
+    public var otherCreationDates: [Tag]
+    /// `creation_time` of the container (`mvhd`), then of the video stream (`mdhd`).
+    public var creationTimes: [Tag]
+
+    /// Evidence given directly (tests, other readers).
+    public init(appleCreationDate: Tag? = nil, otherCreationDates: [Tag] = [], creationTimes: [Tag] = []) {
+        self.appleCreationDate = appleCreationDate
+        self.otherCreationDates = otherCreationDates
+        self.creationTimes = creationTimes
+    }
+
+    /// The evidence in a video's tags.
+    public init(_ metadata: VideoMetadata) {
+        appleCreationDate = metadata.appleCreationDate.map { Tag(field: VideoMetadata.appleCreationDateKey, value: $0) }
+        otherCreationDates = metadata.otherCreationDates.map { Tag(field: $0.key, value: $0.value) }
+        creationTimes = [("format creation_time", metadata.containerCreationTime),
+                         ("video stream creation_time", metadata.videoStreamCreationTime)]
+            .compactMap { field, value in value.map { Tag(field: field, value: $0) } }
+    }
+}
+
+/// How a camera fills a video's `creation_time`.
+public enum VideoCreationTime: String, Codable, Sendable, CaseIterable {
+    /// UTC, as the QuickTime specification says (phones): shown in the run's `--time-zone`.
+    case utc
+    /// The camera's wall-clock time (many camcorders and action cameras): taken as it stands.
+    case local
+}
+
+/// The rules for a video's dates, in order: Apple's creation date (local time with its offset,
+/// high confidence); other QuickTime creation dates; then `creation_time` (UTC unless the camera
+/// is known to write local time). The QuickTime epoch (1904-01-01) and the Unix epoch
+/// (1970-01-01) are zero timestamps written by cameras whose clock was never set: not dates.
+extension CaptureDateResolver {
+    func videoCandidates(_ video: VideoDateEvidence) -> [Candidate] {
+        var found: [Candidate] = []
+        if let apple = video.appleCreationDate {
+            found.append(offsetDate(apple, confidence: .high))
+        }
+        found += video.otherCreationDates.map { offsetDate($0, confidence: .medium) }
+        found += video.creationTimes.map(creationTime)
+        return found
+    }
+
+    /// A date with an offset of its own is the local time it says; one in UTC (`Z`) is shown in the
+    /// run's time zone; one with neither is taken as the wall-clock time it reads.
+    private func offsetDate(_ tag: VideoDateEvidence.Tag, confidence: CaptureDate.Confidence) -> Candidate {
+        if DateTimeText.trim(tag.value).hasSuffix("Z") { return utcDate(tag, confidence: .medium) }
+        let result = DateTimeText.parse(tag.value).flatMap(Self.refusingEpochs).map { parsed in
+            CaptureDate(local: parsed.local, utcOffsetSeconds: parsed.utcOffsetSeconds, source: .quickTimeCreationDate,
+                        timeZoneSource: parsed.utcOffsetSeconds == nil ? .unknown : .metadata, confidence: confidence)
+        }
+        return Candidate(source: .quickTimeCreationDate, field: tag.field, value: tag.value, result: result)
+    }
+
+    /// `creation_time`: UTC shown in the run's zone, or (`video-creation-time: local`) wall-clock time.
+    private func creationTime(_ tag: VideoDateEvidence.Tag) -> Candidate {
+        guard videoCreationTime == .local else { return utcDate(tag, confidence: .medium) }
+        let result = DateTimeText.parse(tag.value).flatMap(Self.refusingEpochs).map { parsed in
+            CaptureDate(local: parsed.local, utcOffsetSeconds: nil, source: .quickTimeCreationTime,
+                        timeZoneSource: .unknown, confidence: .medium)
+        }
+        return Candidate(source: .quickTimeCreationTime, field: tag.field, value: tag.value, result: result)
+    }
+
+    /// A UTC time, shown in the run's time zone (`timeZoneSource: .configured`).
+    private func utcDate(_ tag: VideoDateEvidence.Tag, confidence: CaptureDate.Confidence) -> Candidate {
+        let source: CaptureDate.Source = tag.field.hasSuffix("creation_time") ? .quickTimeCreationTime : .quickTimeCreationDate
+        let result = DateTimeText.parse(tag.value).flatMap(Self.refusingEpochs).flatMap { parsed -> Result<CaptureDate, DateRejection> in
+            let instant = parsed.local.instant(utcOffsetSeconds: parsed.utcOffsetSeconds ?? 0)
+            guard let local = LocalDateTime(instant, in: timeZone) else { return .failure(.invalidCalendar) }
+            return .success(CaptureDate(local: local, utcOffsetSeconds: timeZone.secondsFromGMT(for: instant), source: source,
+                                        timeZoneSource: .configured, confidence: confidence))
+        }
+        return Candidate(source: source, field: tag.field, value: tag.value, result: result)
+    }
+
+    /// Refuses the zero timestamps of QuickTime (1904-01-01T00:00:00Z) and Unix (1970-01-01T00:00:00Z).
+    static func refusingEpochs(_ parsed: ParsedDateTime) -> Result<ParsedDateTime, DateRejection> {
+        let instant = parsed.local.instant(utcOffsetSeconds: parsed.utcOffsetSeconds ?? 0).timeIntervalSince1970
+        if instant == 0 { return .failure(.unixEpoch) }
+        if instant == quickTimeEpoch { return .failure(.quickTimeEpoch) }
+        return .success(parsed)
+    }
+
+    /// 1904-01-01T00:00:00Z in seconds since 1970.
+    static let quickTimeEpoch: TimeInterval = -2_082_844_800
+}

@@ -1,0 +1,106 @@
+internal import CFFmpeg
+import Foundation
+
+/// Owns an `AVFormatContext` opened for reading, with bounded probing, and the video stream
+/// Darkroom works on. Opening checks, in order: the file is not empty, FFmpeg recognises a
+/// container (an MPEG-4 or QuickTime file without its `moov` box is named as truncated), there is
+/// a video stream, and its frame size is within the pixel limit: before any frame is decoded.
+final class InputFile {
+    let context: UnsafeMutablePointer<AVFormatContext>
+    let path: String
+    /// The index of the video stream (not cover art).
+    let videoIndex: Int32
+    /// The index of the audio stream that goes with it, if any.
+    let audioIndex: Int32?
+
+    /// How much of the file FFmpeg may read to find the streams (bytes), and how much of its
+    /// timeline (microseconds): FFmpeg's defaults, written down so that they are a decision.
+    static let probeBytes = 5_000_000
+    static let probeMicroseconds = 5_000_000
+
+    init(path: String, pixelLimit: Int) throws {
+        _ = FFmpegSetup.quiet
+        self.path = path
+        let context = try Self.open(path)
+        self.context = context
+        // Every stored property is set before anything else can throw, so `deinit` closes the context.
+        let streams = (0..<Int(context.pointee.nb_streams)).map { context.pointee.streams[$0]! }
+        let video = streams.first {
+            $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
+                && $0.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC == 0
+        }
+        let audio = streams.first { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_AUDIO }
+        videoIndex = video?.pointee.index ?? -1
+        audioIndex = audio?.pointee.index
+        guard let video else {
+            throw VideoReadError(path: path, reason: .noVideoStream(audioCodec: audio.map { Self.codecName($0.pointee.codecpar.pointee.codec_id) }))
+        }
+        // The header's frame size is checked before FFmpeg decodes anything to learn more.
+        try checkPixels(of: video, limit: pixelLimit)
+        let found = avformat_find_stream_info(context, nil)
+        if found < 0 {
+            throw VideoReadError(path: path, reason: .unreadable("cannot read the streams: \(VideoError.text(for: found))"))
+        }
+        try checkPixels(of: video, limit: pixelLimit)
+    }
+
+    /// Opens the container with bounded probing, or says why it cannot be.
+    private static func open(_ path: String) throws -> UnsafeMutablePointer<AVFormatContext> {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
+        if size == 0 { throw VideoReadError(path: path, reason: .empty) }
+        var options: OpaquePointer?
+        av_dict_set(&options, "probesize", String(probeBytes), 0)
+        av_dict_set(&options, "analyzeduration", String(probeMicroseconds), 0)
+        defer { av_dict_free(&options) }
+        var opened: UnsafeMutablePointer<AVFormatContext>?
+        let result = avformat_open_input(&opened, path, nil, &options)
+        guard result >= 0, let context = opened else {
+            if let boxes = ISOBoxes(path: path), !boxes.hasMovie {
+                throw VideoReadError(path: path, reason: .missingMovieBox)
+            }
+            throw VideoReadError(path: path, reason: .notAVideo(VideoError.text(for: result)))
+        }
+        return context
+    }
+
+    deinit {
+        var context: UnsafeMutablePointer<AVFormatContext>? = self.context
+        avformat_close_input(&context)
+    }
+
+    /// The video stream.
+    var videoStream: UnsafeMutablePointer<AVStream> { context.pointee.streams[Int(videoIndex)]! }
+
+    /// Every stream of the file.
+    var streams: [UnsafeMutablePointer<AVStream>] {
+        (0..<Int(context.pointee.nb_streams)).map { context.pointee.streams[$0]! }
+    }
+
+    /// Reads every packet to the end, one at a time, handing each to `body` (its buffers are released
+    /// after); a read error other than the end of the file is thrown with the reason.
+    func forEachPacket(_ body: (Packet) throws -> Void) throws {
+        let packet = try Packet()
+        while true {
+            let read = av_read_frame(context, packet.pointer)
+            if read == FFmpegCode.endOfFile { return }
+            if read < 0 {
+                throw VideoReadError(path: path, reason: .unreadable("cannot read the video's packets: \(VideoError.text(for: read))"))
+            }
+            defer { av_packet_unref(packet.pointer) }
+            try body(packet)
+        }
+    }
+
+    private func checkPixels(of stream: UnsafeMutablePointer<AVStream>, limit: Int) throws {
+        let width = Int(stream.pointee.codecpar.pointee.width), height = Int(stream.pointee.codecpar.pointee.height)
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > limit {
+            throw VideoReadError(path: path, reason: .tooManyPixels(width: width, height: height, limit: limit))
+        }
+    }
+
+    /// FFmpeg's short name of a codec (`h264`, `hevc`, `aac`).
+    static func codecName(_ id: AVCodecID) -> String {
+        avcodec_get_name(id).map { String(cString: $0) } ?? "unknown"
+    }
+}
