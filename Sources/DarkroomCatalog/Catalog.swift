@@ -132,6 +132,14 @@ public final class Catalog: CatalogStore, @unchecked Sendable {
                 CREATE INDEX assets_content_identifier ON assets(content_identifier);
                 """)
         }
+        // units' key leads with the step, so `state(of:)` (by subject, once per photo a run) scanned
+        // the whole table: a run over 10,000 photos with nothing new took minutes instead of seconds.
+        migrator.registerMigration("v3: units and motion parts by subject") { db in
+            try db.execute(sql: """
+                CREATE INDEX units_subject ON units(subject);
+                CREATE INDEX assets_motion_of ON assets(motion_of);
+                """)
+        }
         return migrator
     }
 

@@ -5,7 +5,7 @@ import PostgresNIO
 /// work queue (`pipelines`, `jobs`, `job_attempts`, `workers`).
 public enum QueueSchema {
     /// The schema version this build writes; `meta.schema_version` records the one a database has.
-    public static let version = 3
+    public static let version = 4
 
     /// Creates whatever is missing. Safe to run again and from several workers at once: it runs in
     /// one transaction under an advisory lock, and does nothing when the database is up to date.
@@ -73,6 +73,7 @@ public enum QueueSchema {
             ADD COLUMN IF NOT EXISTS content_identifier text, ADD COLUMN IF NOT EXISTS motion_of text
         """,
         "CREATE INDEX IF NOT EXISTS assets_content_identifier ON assets (content_identifier)",
+        "CREATE INDEX IF NOT EXISTS assets_motion_of ON assets (motion_of)",
         """
         CREATE TABLE IF NOT EXISTS file_stats (
             path text PRIMARY KEY,
@@ -89,6 +90,7 @@ public enum QueueSchema {
             run_id bigint REFERENCES runs(id),
             PRIMARY KEY (step, subject))
         """,
+        "CREATE INDEX IF NOT EXISTS units_subject ON units (subject)",
         """
         CREATE TABLE IF NOT EXISTS outputs (
             path text PRIMARY KEY,

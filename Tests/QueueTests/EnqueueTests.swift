@@ -76,7 +76,7 @@ final class EnqueueTests: QueueTestCase {
             UPDATE meta SET value = '1' WHERE key = 'schema_version'
             """)
         try QueueSchema.migrate(session)
-        XCTAssertEqual(try sql("SELECT value FROM meta WHERE key = 'schema_version'"), "3")
+        XCTAssertEqual(try sql("SELECT value FROM meta WHERE key = 'schema_version'"), "\(QueueSchema.version)")
         XCTAssertEqual(try sql("SELECT count(*)::text FROM information_schema.columns WHERE table_name = 'assets' AND column_name IN ('media_kind', 'motion_of')"), "2")
         try queue.enqueue([job("old")])
         XCTAssertEqual(try XCTUnwrap(try queue.claim(worker: "w1", lease: 30)).pipeline.templates, [:],
