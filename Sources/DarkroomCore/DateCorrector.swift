@@ -86,7 +86,9 @@ public final class DateCorrector {
     /// committed on its own.
     private func apply(_ photo: DateCorrectionPlan.Photo, publisher: Publisher) throws {
         let subjects = photo.subjects.filter { !$0.isCurrent }
-        let publications = subjects.map { publisher.publication(subject: $0.asset.contentHash, source: $0.asset.originalPath) }
+        // Files are named by the still's id (a Live Photo's video too).
+        let stillID = photo.subjects.first?.asset.id
+        let publications = subjects.map { publisher.publication(subject: $0.asset.contentHash, source: $0.asset.originalPath, pathID: stillID) }
         defer { for publication in publications { publication.discard() } }
         for (subject, publication) in zip(subjects, publications) {
             for move in subject.moves { try publication.stageMove(of: move.output, to: move.to) }
