@@ -1,10 +1,12 @@
 import ArgumentParser
 import DarkroomCatalog
 import DarkroomCore
-import DarkroomQueue
 import DarkroomStages
 import Foundation
 import Logging
+#if Queue
+import DarkroomQueue
+#endif
 
 extension CatalogCommand {
     /// `darkroom catalog set-date`: a capture date the user corrects, recorded with source `user`,
@@ -81,38 +83,59 @@ extension CatalogCommand {
                 let request = try self.request()
                 let load = { (path: String) throws -> Pipeline in try PipelineLoader(registry: BuiltInStages.registry).load(path: path) }
                 let given = try pipelines.map(load)
-                let session = try catalog.url.map { try PostgresSession(try PostgresLocation($0)) }
-                defer { session?.close() }
+                let stores = try CorrectableStores(library: url, postgres: catalog.url)
+                defer { stores.close() }
                 if dryRun {
-                    let plan = try DateCorrector(library: url, catalog: try readOnlyStore(url, session: session), pipelines: given,
-                                                 loadPipeline: load).plan(request)
+                    let plan = try DateCorrector(library: url, catalog: try stores.readOnly(), pipelines: given, loadPipeline: load).plan(request)
                     print(plan.text)
                     if !plan.failures.isEmpty { throw ExitStatus.failuresListed }
                     return
                 }
-                _ = try readOnlyStore(url, session: session)  // refuses a library without a catalog before locking it
-                let report = try DateCorrector.correct(request, library: url, pipelines: given, loadPipeline: load) {
-                    if let session { return try PostgresCatalog(session: session, library: url) }
-                    return try Catalog(library: url)
-                }
+                _ = try stores.readOnly()  // refuses a library without a catalog before locking it
+                let report = try DateCorrector.correct(request, library: url, pipelines: given, loadPipeline: load, store: stores.writable)
                 print(report.text)
                 if report.stopped != nil { throw ExitStatus.incomplete }
                 if !report.succeeded { throw ExitStatus.failuresListed }
             }
         }
+    }
+}
 
-        /// The catalog opened only to read, or a refusal when there is none.
-        private func readOnlyStore(_ library: URL, session: PostgresSession?) throws -> CorrectableCatalog {
-            if let session {
-                guard let store = try PostgresCatalog.openReadOnly(session: session, library: library) else {
-                    throw RunError("the database holds no catalog yet (nothing was run or queued with it)")
+/// The catalog `set-date` corrects: the library's SQLite file, or one kept in PostgreSQL.
+private struct CorrectableStores {
+    /// The catalog opened only to read; a refusal when there is none.
+    let readOnly: () throws -> CorrectableCatalog
+    /// The catalog opened to write (once the library is locked).
+    let writable: () throws -> CorrectableCatalog
+    /// Closes the connections to PostgreSQL, if any.
+    let close: () -> Void
+
+    init(library: URL, postgres: String?) throws {
+        guard let postgres else {
+            readOnly = {
+                guard let store = try Catalog.openReadOnly(library: library) else {
+                    throw RunError("\(library.path) has no catalog (.darkroom/catalog.sqlite); "
+                                   + "give --catalog postgres://... for one kept in PostgreSQL")
                 }
                 return store
             }
-            guard let store = try Catalog.openReadOnly(library: library) else {
-                throw RunError("\(library.path) has no catalog (.darkroom/catalog.sqlite); give --catalog postgres://... for one kept in PostgreSQL")
+            writable = { try Catalog(library: library) }
+            close = {}
+            return
+        }
+        #if Queue
+        let session = try PostgresSession(try PostgresLocation(postgres))
+        readOnly = {
+            guard let store = try PostgresCatalog.openReadOnly(session: session, library: library) else {
+                throw RunError("the database holds no catalog yet (nothing was run or queued with it)")
             }
             return store
         }
+        writable = { try PostgresCatalog(session: session, library: library) }
+        close = { session.close() }
+        #else
+        try PostgresStores.check(url: postgres)
+        throw RunError("unreachable: PostgresStores.check refuses every URL in a build without the Queue trait")
+        #endif
     }
 }
