@@ -159,10 +159,15 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
 /// A capture date as the files gave it (EXIF, QuickTime, the file name...), kept beside a date the
 /// user set in its place, so that what was overridden can still be told.
 public struct FoundDate: Codable, Sendable, Hashable {
+    /// The wall-clock time the files gave.
     public var local: LocalDateTime
+    /// Its offset from UTC, when known.
     public var utcOffsetSeconds: Int?
+    /// Where the date came from.
     public var source: CaptureDate.Source
+    /// Where the offset came from.
     public var timeZoneSource: CaptureDate.TimeZoneSource
+    /// How sure the source was.
     public var confidence: CaptureDate.Confidence
 
     /// The date `date` states (whatever its source).

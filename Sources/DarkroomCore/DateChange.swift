@@ -100,8 +100,11 @@ public enum DateChange: Sendable, Hashable, CustomStringConvertible {
 
 /// A date or shift on the command line that cannot be one; the command exits 2.
 public struct DateArgumentError: RefusalError, CustomStringConvertible {
+    /// What is wrong, with the text given.
     public var message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 

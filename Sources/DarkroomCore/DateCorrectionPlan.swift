@@ -15,6 +15,7 @@ public struct DateCorrectionRequest: Sendable, Hashable {
     /// The new date, or the shift.
     public var change: DateChange
 
+    /// A request for the photos `targets` name (or all of `camera` and/or `folder`), changed by `change`.
     public init(targets: [String] = [], camera: String? = nil, folder: String? = nil, change: DateChange) {
         self.targets = targets
         self.camera = camera
@@ -70,10 +71,13 @@ public struct DateCorrectionPlan: Sendable {
 
     /// Something named on the command line, or a file, and what is wrong with it.
     public struct Problem: Sendable, Hashable, Codable {
+        /// The target as given, a selector (`--camera ...`), an original's or an output's path.
         public var target: String
+        /// Why it failed or was left alone.
         public var reason: String
     }
 
+    /// The photos to correct, each with its Live Photo videos.
     public var photos: [Photo] = []
     /// Targets that name no photo, photos that cannot take the change.
     public var failures: [Problem] = []

@@ -18,6 +18,7 @@ import Logging
 /// leaves behind are journalled, and the next run or correction removes them. Originals are never
 /// touched. A Live Photo's video moves with its still (its units are keyed by the still's date).
 public final class DateCorrector {
+    /// The library corrected.
     public let library: URL
     let catalog: CorrectableCatalog
     let logger: Logger

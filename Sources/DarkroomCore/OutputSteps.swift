@@ -75,6 +75,7 @@ final class OutputSteps {
 public struct PipelinesNotFound: RefusalError, CustomStringConvertible {
     /// One line per pipeline name.
     public var problems: [String]
+    /// The problems, one a line, under a line saying nothing changed.
     public var description: String {
         "cannot tell where outputs go now, nothing was changed:\n" + problems.map { "  \($0)" }.joined(separator: "\n")
     }
