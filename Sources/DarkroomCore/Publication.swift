@@ -38,19 +38,22 @@ final class Publication: @unchecked Sendable {
     /// Outputs linked into the library so far (written by this run).
     var written: [PublishedOutput] { lock.lock(); defer { lock.unlock() }; return placed }
 
-    /// Writes one output to a temp file (via `write`), fsynced, to be published with the others.
-    /// With `ifChanged`, an output whose bytes the library already holds at that path (as this
-    /// subject's catalogued output, and on disk) is not published: the file is kept as it is.
-    func stage(_ relativePath: String, step: String, ifChanged: Bool = false, write: (URL) throws -> Void) throws {
+    /// Writes one output to a temp file (via `write`), fsynced, to be published with the others;
+    /// returns the SHA-256 of what was written. With `ifChanged`, an output whose bytes the library
+    /// already holds at that path (as this subject's catalogued output, and on disk) is not
+    /// published: the file is kept as it is.
+    @discardableResult
+    func stage(_ relativePath: String, step: String, ifChanged: Bool = false, write: (URL) throws -> Void) throws -> String {
         let file = try publisher.stage(relativePath, step: step, owner: subject, source: source, pathID: pathID, write: write)
         if ifChanged && publisher.holdsUnchanged(file) {
             publisher.discard([file])
             lock.lock()
             kept.append(PublishedOutput(step: file.step, path: file.relativePath, size: file.size, sha256: file.digest))
             lock.unlock()
-            return
+            return file.digest
         }
         lock.lock(); staged.append(file); lock.unlock()
+        return file.digest
     }
 
     /// Links every staged output into place, together: all of them, or (on error) none.
@@ -65,12 +68,13 @@ final class Publication: @unchecked Sendable {
         publisher.discard(takeStaged())
     }
 
-    /// Records the published outputs that `keep` accepts, with the finished `units` (and the photo's
-    /// `asset` facts), in one transaction, forgetting the units of the `retiring` steps; then removes
-    /// the outputs those units no longer make.
-    func commit(units: [UnitCompletion.Unit], asset: AssetFacts?, retiring: [String] = [], to catalog: CatalogStore,
-                keeping keep: (PublishedOutput) -> Bool = { _ in true }) throws {
-        let completion = UnitCompletion(subject: subject, units: units, outputs: published.filter(keep), asset: asset,
+    /// Records the published outputs that `keep` accepts (and `unchanged` ones of the same units,
+    /// which stay where they are), with the finished `units` (and the photo's `asset` facts), in one
+    /// transaction, forgetting the units of the `retiring` steps; then removes the outputs those
+    /// units no longer make.
+    func commit(units: [UnitCompletion.Unit], asset: AssetFacts?, retiring: [String] = [], unchanged: [PublishedOutput] = [],
+                to catalog: CatalogStore, keeping keep: (PublishedOutput) -> Bool = { _ in true }) throws {
+        let completion = UnitCompletion(subject: subject, units: units, outputs: published.filter(keep) + unchanged, asset: asset,
                                         retiredSteps: retiring.isEmpty ? nil : retiring)
         let stale = try catalog.commit(completion, run: publisher.run)
         for path in stale { LibraryFiles.retract(path, library: publisher.library) }
