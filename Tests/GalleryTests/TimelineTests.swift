@@ -36,5 +36,6 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(CaptionText.count(photos: 0, videos: 2), "2 videos")
         XCTAssertEqual(CaptionText.videoFacts(VideoFacts(duration: 12, codec: "hevc", bitDepth: 10, hdrTransfer: .hlg, audioCodec: "aac")),
                        "0:12 · HEVC 10-bit HLG")
+        XCTAssertEqual(CaptionText.source(.user), "a date set by hand (darkroom catalog set-date)", "a date corrected with set-date says so")
     }
 }
