@@ -41,7 +41,7 @@ public struct RunReport: Codable, Sendable {
     /// Videos imported on their own by an earlier run, joined this run to their Live Photo's still
     /// (`sameAs`) as its motion part.
     public var joinedMotionParts: [Duplicate] = []
-    /// Videos of this run that are a Live Photo's motion part, with their still (`sameAs`): counted
+    /// Videos this run filed as a Live Photo's motion part, with their still (`sameAs`): counted
     /// with the other files, but filed with their still, not as videos of their own.
     public var livePhotoVideos: [Duplicate] = []
     /// Things a user should know about files that were still processed (a motion photo whose video

@@ -230,7 +230,7 @@ public final class Runner {
                 }
                 continue
             }
-            if let still = survey.entries[index].stillPath {
+            if case .processed = outcome, let still = survey.entries[index].stillPath {
                 report.livePhotoVideos.append(.init(path: survey.entries[index].found.url.path, sameAs: still))
             }
             switch outcome {
