@@ -11,7 +11,7 @@ struct Darkroom: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "darkroom",
         abstract: "Run media-processing pipelines: import a camera roll, thumbnails, time-lapses, collages.",
-        subcommands: [Run.self, Validate.self, Stages.self, CatalogCommand.self, Enqueue.self, Worker.self, QueueCommand.self])
+        subcommands: [Run.self, Validate.self, Stages.self, Explain.self, CatalogCommand.self, Enqueue.self, Worker.self, QueueCommand.self])
 
     /// Parses and runs a command, then exits with the status `ExitStatus` documents: argument
     /// mistakes exit 2 (not swift-argument-parser's 64), unexpected errors 3 (not 1, which means
@@ -43,9 +43,12 @@ struct PipelineArguments: ParsableArguments {
     var pipeline: String
 
     /// Loads and validates the pipeline, printing compiler-style errors and exiting 2 when it is wrong.
-    func load() throws -> Pipeline {
+    func load() throws -> Pipeline { try Self.load(path: pipeline) }
+
+    /// Loads and validates the pipeline at `path`, as `load()` does.
+    static func load(path: String) throws -> Pipeline {
         do {
-            return try PipelineLoader(registry: BuiltInStages.registry).load(path: pipeline)
+            return try PipelineLoader(registry: BuiltInStages.registry).load(path: path)
         } catch let error as Diagnostics {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(2)
