@@ -174,7 +174,8 @@ public struct CaptureDateResolver: Sendable {
         guard let time = tags.gpsTimeStamp else {
             return [Candidate(source: .gps, field: field, value: dateText, result: .failure(.malformed))]
         }
-        let value = "\(dateText) \(time.hour):\(time.minute):\(time.second)"
+        let value = "\(dateText) " + [time.hour, time.minute, time.second].map { $0.isFinite && abs($0) < 1e6 ? String(format: "%02g", $0) : "\($0)" }
+            .joined(separator: ":")
         let result = DateTimeText.parse(dateText, allowDateOnly: true).flatMap { parsed -> Result<CaptureDate, DateRejection> in
             guard !parsed.hasTime, let utc = Self.utcDateTime(day: parsed.local, time: time) else {
                 return .failure(parsed.hasTime ? .malformed : .invalidCalendar)

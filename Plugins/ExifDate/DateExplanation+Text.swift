@@ -13,7 +13,7 @@ extension DateExplanation {
     public var lines: [String] {
         var lines: [String] = []
         for sidecar in sidecars {
-            lines.append("  sidecar:    \((sidecar.path as NSString).lastPathComponent): \(sidecar.kind), \(sidecar.reason)")
+            lines.append("  sidecar:    \((sidecar.path as NSString).lastPathComponent) (\(sidecar.reason))")
         }
         if let location {
             var line = String(format: "  position:   %.5f, %.5f", location.latitude, location.longitude)

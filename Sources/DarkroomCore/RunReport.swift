@@ -128,7 +128,7 @@ public struct RunReport: Codable, Sendable {
         }
         if listingPassedOver {
             for sidecar in sidecars.sorted(by: { ($0.of, $0.path) < ($1.of, $1.path) }) {
-                lines.append("  sidecar: \(sidecar.path): \(sidecar.kind) of \((sidecar.of as NSString).lastPathComponent), \(sidecar.reason)")
+                lines.append("  sidecar of \((sidecar.of as NSString).lastPathComponent): \(sidecar.path) (\(sidecar.reason))")
             }
             for item in passedOver.sorted(by: { $0.path < $1.path }) {
                 lines.append("  passed over: \(item.path): \(item.reason)")
