@@ -74,12 +74,12 @@ final class ExplainCommandTests: XCTestCase {
         let elodie = try explain([try Corpus.file("elodie/elodie/tests/files/Plain With Spaces And Uppercase 123.jpg").path])
         XCTAssertEqual(candidates(elodie).first, "exif:DateTimeOriginal chosen")
         XCTAssertEqual(chosen(elodie)["timeZoneSource"] as? String, "configured", "no offset tag: --time-zone UTC gives it one")
-        XCTAssertEqual(elodie["localTime"] as? String, "2015-12-05T00:59:26")
+        XCTAssertEqual(elodie["localTime"] as? String, "2015-12-05T00:59:26.840", "with its SubSecTimeOriginal")
 
         // Without --time-zone, the wall clock stands with an unknown offset.
         let result = try command.run(["explain", try Corpus.file("elodie/elodie/tests/files/Plain With Spaces And Uppercase 123.jpg").path])
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.contains("  chosen:     2015-12-05T00:59:26 from exif:DateTimeOriginal; time zone: unknown; confidence: high"),
+        XCTAssertTrue(result.out.contains("  chosen:     2015-12-05T00:59:26.840 from exif:DateTimeOriginal; time zone: unknown; confidence: high"),
                       result.out)
     }
 

@@ -77,11 +77,9 @@ final class TakeoutImportTests: XCTestCase {
         for (number, photo) in photos.enumerated() {
             let url = input.appendingPathComponent(photo.folder).appendingPathComponent(photo.name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if photo.folder == album {
-                try FileManager.default.copyItem(at: input.appendingPathComponent(year).appendingPathComponent(photo.name), to: url)
-            } else {
+            if photo.folder != album {
                 try Fixtures.solid(url, colour: Colour(red: 200, green: 120, blue: 40), width: 64, height: 48, number: number + 1)
-                if let exif = photo.exif { exiftool += ["-DateTimeOriginal=\(exif)", url.path, "-execute"] }
+                if let exif = photo.exif { exiftool += ["-q", "-overwrite_original", "-DateTimeOriginal#=\(exif)", url.path, "-execute"] }
             }
             if let json = photo.json {
                 let geo = photo.geo.map { #", "geoData": {"latitude": \#($0.0), "longitude": \#($0.1), "altitude": 0}"# } ?? ""
@@ -90,9 +88,13 @@ final class TakeoutImportTests: XCTestCase {
             }
         }
         let arguments = input.appendingPathComponent("exiftool.args")
-        try Data((exiftool.dropLast() + ["-common_args", "-q", "-overwrite_original"]).joined(separator: "\n").utf8).write(to: arguments)
+        try Data(exiftool.dropLast().joined(separator: "\n").utf8).write(to: arguments)
         try Fixtures.run("exiftool", ["-@", arguments.path])
         try FileManager.default.removeItem(at: arguments)
+        for photo in photos where photo.folder == album {
+            try FileManager.default.copyItem(at: input.appendingPathComponent(year).appendingPathComponent(photo.name),
+                                             to: input.appendingPathComponent(album).appendingPathComponent(photo.name))
+        }
         try Data(#"{"title": "Trip to Kyoto"}"#.utf8).write(to: input.appendingPathComponent(album).appendingPathComponent("metadata.json"))
         let files = FileManager.default.enumerator(at: input, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
         for file in files { try FileManager.default.setAttributes([.modificationDate: exportDay], ofItemAtPath: file.path) }

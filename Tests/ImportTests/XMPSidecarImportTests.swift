@@ -22,7 +22,7 @@ final class XMPSidecarImportTests: XCTestCase {
     func importFolder(xmp: String? = nil) throws -> RunReport {
         var text = try String(contentsOfFile: ImportTests.pipelinePath, encoding: .utf8)
             .replacingOccurrences(of: "preset: medium", with: "preset: ultrafast")
-        if let xmp { text = text.replacingOccurrences(of: "preset: ultrafast", with: "preset: ultrafast, xmp: \(xmp)") }
+        if let xmp { text = text.replacingOccurrences(of: "preset: ultrafast", with: "preset: ultrafast\n      xmp: \(xmp)") }
         let pipeline = try PipelineLoader(registry: BuiltInStages.registry).load(yaml: text, file: ImportTests.pipelinePath)
         return try Runner(pipeline: pipeline, settings: RunSettings(library: library, timeZone: TimeZone(identifier: "UTC")!, jobs: 2))
             .run(inputs: [input])
@@ -43,7 +43,7 @@ final class XMPSidecarImportTests: XCTestCase {
 
     /// exiftool's reading of `tags` in a file, one `Tag: value` line each.
     func exiftool(_ url: URL, _ tags: [String]) throws -> [String: String] {
-        let out = try Fixtures.run("exiftool", ["-s", "-s", "-XMP:all"] + [url.path])
+        let out = try Fixtures.run("exiftool", ["-a", "-s", "-s", "-XMP:all"] + [url.path])
         var values: [String: String] = [:]
         for line in out.split(separator: "\n") {
             let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
