@@ -59,6 +59,9 @@ public struct RunReport: Codable, Sendable {
     /// Videos imported on their own by an earlier run, joined this run to their Live Photo's still
     /// (`sameAs`) as its motion part.
     public var joinedMotionParts: [Duplicate] = []
+    /// Videos of this run that are a Live Photo's motion part, with their still (`sameAs`): counted
+    /// with the other files, but filed with their still, not as videos of their own.
+    public var livePhotoVideos: [Duplicate] = []
     /// Things a user should know about files that were still processed (a motion photo whose video
     /// is missing), with the step that noticed.
     public var warnings: [Failure] = []
@@ -99,6 +102,8 @@ public struct RunReport: Codable, Sendable {
             + "\(English.count(duplicates, "duplicate")), \(failed) failed"
         if !failures.isEmpty { counts += " (" + RunReport.counted(failures.map { FailureKind.label(step: $0.step, reason: $0.reason) }) + ")" }
         if !sidecars.isEmpty { counts += ", " + English.count(Set(sidecars.map(\.path)).count, "sidecar") + " read" }
+        if !livePhotoVideos.isEmpty { counts += "; " + English.count(livePhotoVideos.count, "Live Photo video")
+            + (livePhotoVideos.count == 1 ? " filed with its still" : " filed with their stills") }
         if !passedOver.isEmpty { counts += ", \(passedOver.count) passed over: " + RunReport.countedByKind(passedOver) }
         var lines = [(shard.map { "shard \($0): " } ?? "") + counts
                      + String(format: " (%.1f s); ", seconds) + English.count(published.count, "file") + " written"]
@@ -129,6 +134,9 @@ public struct RunReport: Codable, Sendable {
         if listingPassedOver {
             for sidecar in sidecars.sorted(by: { ($0.of, $0.path) < ($1.of, $1.path) }) {
                 lines.append("  sidecar of \((sidecar.of as NSString).lastPathComponent): \(sidecar.path) (\(sidecar.reason))")
+            }
+            for video in livePhotoVideos.sorted(by: { $0.path < $1.path }) {
+                lines.append("  Live Photo: \(video.path) is the video of \(video.sameAs)")
             }
             for item in passedOver.sorted(by: { $0.path < $1.path }) {
                 lines.append("  passed over: \(item.path): \(item.reason)")

@@ -232,6 +232,9 @@ public final class Runner {
                 }
                 continue
             }
+            if let still = survey.entries[index].stillPath {
+                report.livePhotoVideos.append(.init(path: survey.entries[index].found.url.path, sameAs: still))
+            }
             switch outcome {
             case .processed(let paths):
                 report.processed += 1; report.published += paths
@@ -461,7 +464,7 @@ public final class Runner {
                         id: motion.map { ContentHash.uuid(fromHex: $0.still) })
         item.contentIdentifier = entry.pairingKey
         item.sidecars = file.sidecars
-        let publication = publisher.publication(subject: hash, source: file.url.path)
+        let publication = publisher.publication(subject: hash, source: file.url.path, pathID: item.id)
         defer { item.attachments.removeAll(); publication.discard() }
 
         var work: Work
