@@ -80,7 +80,7 @@ public struct HEICEncode: Stage {
     public var readsSidecars: Bool { options.xmp != .none }
 
     /// The HEIC's path, and with `xmp: sidecar` its `.xmp` when the photo has an XMP sidecar.
-    public func plannedOutputs(for item: Item) -> [String] {
+    public func plannedOutputs(for item: Item, settings: RunSettings) -> [String] {
         guard let path = try? options.output.render(PathTemplate.values(for: item)) else { return [] }
         let writesSidecar = options.xmp == .sidecar && item.sidecars.contains { $0.kind == ExportSidecars.xmpKind }
         return [path] + (writesSidecar ? [XMPHandling.sidecarPath(forOutput: path)] : [])

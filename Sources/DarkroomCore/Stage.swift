@@ -49,7 +49,7 @@ public protocol Stage: Sendable {
     var readsSidecars: Bool { get }
     /// Where the stage would publish `item`'s files (library-relative paths), for `darkroom
     /// explain`; empty by default.
-    func plannedOutputs(for item: Item) -> [String]
+    func plannedOutputs(for item: Item, settings: RunSettings) -> [String]
 
     /// Does the work for one item. Throwing fails this item only; the batch goes on.
     func process(_ item: Item, context: StageContext) throws
@@ -64,7 +64,7 @@ extension Stage {
     public static var sidecars: (any SidecarMatcher)? { nil }
     public var needs: Set<ItemAspect> { Self.reads }
     public var readsSidecars: Bool { Self.sidecars != nil }
-    public func plannedOutputs(for item: Item) -> [String] { [] }
+    public func plannedOutputs(for item: Item, settings: RunSettings) -> [String] { [] }
 }
 
 /// A step that consumes all items of a run, in capture-date order, and produces outputs

@@ -37,7 +37,7 @@ public struct StageDescriptor: Sendable {
                                   sidecars: S.sidecars, readsSidecars: instance.readsSidecars,
                                   optionsDigest: try ConfiguredStep.digest(options), stage: instance,
                                   action: .perItem { item, context in try instance.process(item, context: context) },
-                                  plannedOutputs: { item in instance.plannedOutputs(for: item) })
+                                  plannedOutputs: { item, settings in instance.plannedOutputs(for: item, settings: settings) })
         }
     }
 
@@ -57,7 +57,7 @@ public struct StageDescriptor: Sendable {
                                   takesMotionParts: false, pairing: nil, sidecars: nil, readsSidecars: false,
                                   optionsDigest: try ConfiguredStep.digest(options), stage: instance,
                                   action: .collection { items, context in try instance.run(items, context: context) },
-                                  plannedOutputs: { _ in [] })
+                                  plannedOutputs: { _, _ in [] })
         }
     }
 }
@@ -119,11 +119,11 @@ public struct ConfiguredStep: Sendable {
     /// The stage made from the options (`darkroom explain` asks `exif-date` for its decision).
     public let stage: any Sendable
     let action: Action
-    let plannedOutputs: @Sendable (Item) -> [String]
+    let plannedOutputs: @Sendable (Item, RunSettings) -> [String]
 
     /// Where the step would publish `item`'s files (library-relative paths); empty for a step
     /// that does not say.
-    public func plannedOutputs(for item: Item) -> [String] { plannedOutputs(item) }
+    public func plannedOutputs(for item: Item, settings: RunSettings) -> [String] { plannedOutputs(item, settings) }
 
     static func digest<O: Encodable>(_ options: O) throws -> String {
         let encoder = JSONEncoder()

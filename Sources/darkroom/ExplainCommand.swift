@@ -153,7 +153,7 @@ struct ExplainReport: Encodable {
         guard let date = explanation.chosen else { return }
         item.captureDate = date
         localTime = date.local.description
-        plannedOutputs = steps.flatMap { $0.configured.plannedOutputs(for: item) }
+        plannedOutputs = steps.flatMap { $0.configured.plannedOutputs(for: item, settings: settings) }
         folder = plannedOutputs.first.map { ($0 as NSString).deletingLastPathComponent }
     }
 

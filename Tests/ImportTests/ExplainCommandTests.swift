@@ -83,6 +83,18 @@ final class ExplainCommandTests: XCTestCase {
                       result.out)
     }
 
+    /// A phone video: its QuickTime creation date with its offset decides, and it would be filed
+    /// under Videos/ as an MP4 (its streams fit in MP4) with its poster frame under Thumbnails/.
+    func testAVideoIsFiledUnderVideosWithItsPoster() throws {
+        let report = try explain([ImportTests.samples.appendingPathComponent("Phone/IMG_4531.MOV").path])
+        XCTAssertEqual(candidates(report), ["quicktime:CreationDate chosen", "file-mtime unused"])
+        XCTAssertEqual(chosen(report)["utcOffsetSeconds"] as? Int, 3600)
+        XCTAssertEqual(report["localTime"] as? String, "2024-06-02T11:05:00")
+        XCTAssertEqual(report["folder"] as? String, "Videos/2024/06")
+        let id = try XCTUnwrap(report["id"] as? String)
+        XCTAssertEqual(report["plannedOutputs"] as? [String], ["Videos/2024/06/\(id).mp4", "Thumbnails/2024/06/\(id).jpg"])
+    }
+
     /// After an import, a photo is explained from the library by its id: its original, the
     /// recorded date, its outputs in the library, and the same decision made again.
     func testAPhotoOfALibraryIsExplainedByItsID() throws {
