@@ -24,6 +24,7 @@ public struct CaptureDateEvidence: Sendable {
     /// The IANA time zone at `location` (from the offline map), for times that need a zone.
     public var locationZone: TimeZone?
 
+    /// Evidence from the parts given; a part left out is not known.
     public init(exif: ExifTags? = nil, xmp: String? = nil, fileName: String = "", modificationDate: Date? = nil,
                 video: VideoDateEvidence? = nil, xmpSidecar: NamedSidecar<XMPSidecar>? = nil,
                 takeout: NamedSidecar<TakeoutMetadata>? = nil, location: GeoLocation? = nil, locationZone: TimeZone? = nil) {

@@ -33,7 +33,9 @@ public struct CaptureDateResolver: Sendable {
     /// How far past `now` a date may lie (camera clocks drift, time zones differ).
     public static let futureTolerance: TimeInterval = 24 * 60 * 60
 
+    /// The sources looked at, most trusted first (`exif-date`'s `sources`).
     public var sources: [ExifDateOptions.Source]
+    /// Whether the file's modification time dates a file no source dates.
     public var fallbackToFileTime: Bool
     /// How a video's `creation_time` is read.
     public var videoCreationTime: VideoCreationTime
@@ -46,6 +48,7 @@ public struct CaptureDateResolver: Sendable {
     /// The time of the run.
     public var now: Date
 
+    /// A resolver with `exif-date`'s defaults unless told otherwise.
     public init(sources: [ExifDateOptions.Source] = ExifDateOptions.Source.allCases, fallbackToFileTime: Bool = true,
                 videoCreationTime: VideoCreationTime = .utc, timeZone: TimeZone, timeZoneIsChosen: Bool = true, now: Date = Date()) {
         self.sources = sources

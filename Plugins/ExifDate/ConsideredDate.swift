@@ -70,6 +70,7 @@ public struct ConsideredDate: Sendable, Encodable {
     public var value: String
     /// The date it gives, when it gives one (also for candidates not chosen).
     public var date: CaptureDate?
+    /// What became of it: chosen, rejected, overridden...
     public var outcome: Outcome
 
     /// `DateTimeOriginal '2024:01:31 12:34:56' -> 2024-01-31T12:34:56 (chosen)`.

@@ -7,7 +7,9 @@ import Foundation
 public struct DateExplanation: Sendable, Encodable {
     /// A sidecar read for the file.
     public struct SidecarRead: Sendable, Encodable, Hashable {
+        /// The sidecar's path.
         public var path: String
+        /// What it is (`Google Takeout JSON`, `XMP sidecar`).
         public var kind: String
         /// How it was matched to the file.
         public var reason: String
