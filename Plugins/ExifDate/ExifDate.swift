@@ -48,7 +48,9 @@ public struct ExifDate: Stage {
     /// the fallback to the file time is off.
     @discardableResult
     public func apply(to item: Item, settings: RunSettings, now: Date = Date()) throws -> CaptureDateDecision {
-        try record(try explain(item, settings: settings, now: now), on: item)
+        // A date the user set (`darkroom catalog set-date`; the runner puts it on the item) outranks every source.
+        if let date = item.captureDate, date.source == .user { return CaptureDateDecision(date: date, rejected: []) }
+        return try record(try explain(item, settings: settings, now: now), on: item)
     }
 
     /// The whole decision for `item`, without recording it: every candidate with its outcome, the

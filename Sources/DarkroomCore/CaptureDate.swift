@@ -89,6 +89,9 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
         /// Google Takeout's `photoTakenTime` (a UTC instant): where a date corrected in Google
         /// Photos lives.
         case takeout = "takeout:photoTakenTime"
+        /// Set by the user (`darkroom catalog set-date`): outranks every piece of evidence, and
+        /// `exif-date` keeps it when it runs again.
+        case user = "user"
     }
 
     /// Where the UTC offset came from, in the order Darkroom looks: the file's own offset tags; the
@@ -108,6 +111,8 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
         case gpsUTC = "gps-utc"
         /// Recorded by earlier versions: the file-system time converted with the run's time zone.
         case assumed
+        /// The offset the user gave with the date (`darkroom catalog set-date`).
+        case user
     }
 
     /// How much to trust the date.
@@ -131,9 +136,11 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
     public var notes: [String]?
     /// Whether `local` has no time of day of its own (a WhatsApp name, an XMP date alone): filed at 12:00.
     public var dateOnly: Bool?
+    /// For a date the user set: the date the files gave, which it overrides (nil otherwise).
+    public var overrides: FoundDate?
 
-    public init(local: LocalDateTime, utcOffsetSeconds: Int?, source: Source,
-                timeZoneSource: TimeZoneSource, confidence: Confidence, notes: [String]? = nil, dateOnly: Bool? = nil) {
+    public init(local: LocalDateTime, utcOffsetSeconds: Int?, source: Source, timeZoneSource: TimeZoneSource,
+                confidence: Confidence, notes: [String]? = nil, dateOnly: Bool? = nil, overrides: FoundDate? = nil) {
         self.local = local
         self.utcOffsetSeconds = utcOffsetSeconds
         self.source = source
@@ -141,6 +148,7 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
         self.confidence = confidence
         self.notes = notes
         self.dateOnly = dateOnly
+        self.overrides = overrides
     }
 
     /// The instant, when the UTC offset is known.
@@ -159,14 +167,51 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
         return "with low confidence"
     }
 
-    /// `2024-01-31T12:34:56+01:00 (exif:DateTimeOriginal, tz: metadata)`.
-    public var description: String {
-        "\(local)\(Self.offsetText(utcOffsetSeconds)) (\(source.rawValue), tz: \(timeZoneSource.rawValue)\(confidence == .low ? ", low confidence" : ""))"
-    }
-
     /// `+01:00`, `-03:30`, or "" for an unknown offset.
     public static func offsetText(_ seconds: Int?) -> String {
         guard let seconds else { return "" }
         return String(format: "%@%02d:%02d", seconds < 0 ? "-" : "+", abs(seconds) / 3600, abs(seconds) % 3600 / 60)
+    }
+
+    /// The date the files gave: this one, or for a date the user set, the one it overrides (nil
+    /// when the photo had none).
+    public var found: FoundDate? { source == .user ? overrides : FoundDate(self) }
+
+    /// The local time with its offset when known: `2024-01-31T12:34:56+01:00`.
+    public var stamp: String { CaptureDate.stamp(local, utcOffsetSeconds: utcOffsetSeconds) }
+
+    /// `2024-01-31T12:34:56+01:00 (exif:DateTimeOriginal, tz: metadata)`; a user's date adds what it
+    /// overrides: `(user, tz: user; overrides 2024-01-31T11:34:56+01:00 from exif:DateTimeOriginal)`.
+    public var description: String {
+        let overridden = overrides.map { "; overrides \(CaptureDate.stamp($0.local, utcOffsetSeconds: $0.utcOffsetSeconds)) from \($0.source.rawValue)" }
+        return "\(stamp) (\(source.rawValue), tz: \(timeZoneSource.rawValue)\(confidence == .low ? ", low confidence" : "")\(overridden ?? ""))"
+    }
+
+    static func stamp(_ local: LocalDateTime, utcOffsetSeconds: Int?) -> String {
+        local.description + offsetText(utcOffsetSeconds)
+    }
+}
+
+/// A capture date as the files gave it (EXIF, QuickTime, the file name...), kept beside a date the
+/// user set in its place, so that what was overridden can still be told.
+public struct FoundDate: Codable, Sendable, Hashable {
+    /// The wall-clock time the files gave.
+    public var local: LocalDateTime
+    /// Its offset from UTC, when known.
+    public var utcOffsetSeconds: Int?
+    /// Where the date came from.
+    public var source: CaptureDate.Source
+    /// Where the offset came from.
+    public var timeZoneSource: CaptureDate.TimeZoneSource
+    /// How sure the source was.
+    public var confidence: CaptureDate.Confidence
+
+    /// The date `date` states (whatever its source).
+    public init(_ date: CaptureDate) {
+        local = date.local
+        utcOffsetSeconds = date.utcOffsetSeconds
+        source = date.source
+        timeZoneSource = date.timeZoneSource
+        confidence = date.confidence
     }
 }

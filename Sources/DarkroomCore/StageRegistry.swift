@@ -37,7 +37,8 @@ public struct StageDescriptor: Sendable {
                                   sidecars: S.sidecars, readsSidecars: instance.readsSidecars,
                                   optionsDigest: try ConfiguredStep.digest(options), stage: instance,
                                   action: .perItem { item, context in try instance.process(item, context: context) },
-                                  plannedOutputs: { item, settings in instance.plannedOutputs(for: item, settings: settings) })
+                                  plannedOutputs: { item, settings in instance.plannedOutputs(for: item, settings: settings) },
+                                  outputTemplates: ConfiguredStep.templates(in: options))
         }
     }
 
@@ -124,6 +125,16 @@ public struct ConfiguredStep: Sendable {
     /// Where the step would publish `item`'s files (library-relative paths); empty for a step
     /// that does not say.
     public func plannedOutputs(for item: Item, settings: RunSettings) -> [String] { plannedOutputs(item, settings) }
+
+    /// The path templates among its options (a per-item step's `output`), where its files go.
+    public var outputTemplates: [PathTemplate] = []
+
+    /// The path templates an options value holds, found by reflection, so that no stage has to
+    /// declare them twice.
+    static func templates(in options: Any) -> [PathTemplate] {
+        // An optional template casts too when it holds one.
+        Mirror(reflecting: options).children.compactMap { $0.value as? PathTemplate }
+    }
 
     static func digest<O: Encodable>(_ options: O) throws -> String {
         let encoder = JSONEncoder()
