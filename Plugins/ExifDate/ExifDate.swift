@@ -48,9 +48,7 @@ public struct ExifDate: Stage {
     /// the fallback to the file time is off.
     @discardableResult
     public func apply(to item: Item, settings: RunSettings, now: Date = Date()) throws -> CaptureDateDecision {
-        // A date the user set (`darkroom catalog set-date`; the runner puts it on the item) outranks every source.
-        if let date = item.captureDate, date.source == .user { return CaptureDateDecision(date: date, rejected: []) }
-        return try record(try explain(item, settings: settings, now: now), on: item)
+        try record(try explain(item, settings: settings, now: now), on: item)
     }
 
     /// The whole decision for `item`, without recording it: every candidate with its outcome, the
@@ -96,10 +94,13 @@ public struct ExifDate: Stage {
     }
 
     /// Sets the date, camera and position on the item, or throws with everything that was looked at.
+    /// Sets `item`'s date, camera and place from `explanation`; a date the user set (`darkroom
+    /// catalog set-date`; the runner puts it on the item) outranks every source and is kept.
     private func record(_ explanation: DateExplanation, on item: Item) throws -> CaptureDateDecision {
         let decision = explanation.decision
         if let camera = explanation.camera { item.camera = camera }
         if let location = explanation.location { item.location = location }
+        if let date = item.captureDate, date.source == .user { return CaptureDateDecision(date: date, rejected: []) }
         guard let date = decision.date else {
             throw StageError(Self.noDateMessage(decision: decision, problems: explanation.problems, options: options,
                                                 video: item.mediaKind == .video))

@@ -171,7 +171,9 @@ struct ExplainReport: Encodable {
         }
         if let recorded {
             lines.append("  recorded:   id \(recorded.id), " + (recorded.captureDate.map { "\($0)" } ?? "no capture date"))
-            if let now = explanation?.chosen, let then = recorded.captureDate, now.local != then.local || now.source != then.source {
+            if let then = recorded.captureDate, then.source == .user {
+                lines.append("  user date:  set with darkroom catalog set-date: the import keeps it over every candidate above")
+            } else if let now = explanation?.chosen, let then = recorded.captureDate, now.local != then.local || now.source != then.source {
                 lines.append("  changed:    exif-date now decides \(now); run the import again to refile it")
             }
             for output in recorded.outputs {

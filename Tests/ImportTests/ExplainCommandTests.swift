@@ -124,5 +124,16 @@ final class ExplainCommandTests: XCTestCase {
         XCTAssertEqual(byPath.status, 0, byPath.err)
         XCTAssertTrue(byPath.out.hasPrefix(original.path + "\n"), "a library file leads to its original: \(byPath.out)")
         XCTAssertTrue(byPath.out.contains("  in library: Thumbnails/2023/12/\(id).jpg [p/thumbnail]"), byPath.out)
+
+        // A date the user set is what the library keeps: explain says so rather than offering to refile.
+        let set = try command.run(["catalog", "set-date", original.path, "2019-06-15T12:00", "--library", folder.path("lib").path])
+        XCTAssertEqual(set.status, 0, set.err + set.out)
+        let corrected = try command.run(["explain", id, "--library", folder.path("lib").path, "--pipeline", pipeline.path])
+        XCTAssertEqual(corrected.status, 0, corrected.err)
+        XCTAssertTrue(corrected.out.contains("  recorded:   id \(id), 2019-06-15T12:00:00"), corrected.out)
+        XCTAssertTrue(corrected.out.contains(" (user, tz: "), corrected.out)
+        XCTAssertTrue(corrected.out.contains("  user date:  set with darkroom catalog set-date"), corrected.out)
+        XCTAssertFalse(corrected.out.contains("  changed:"), corrected.out)
+        XCTAssertTrue(corrected.out.contains("  in library: Thumbnails/2019/06/\(id).jpg [p/thumbnail]"), corrected.out)
     }
 }
