@@ -39,6 +39,8 @@ enum CaptionText {
         case .fileModified: return "the file's modification time"
         case .quickTimeCreationDate: return "the video's QuickTime creation date"
         case .quickTimeCreationTime: return "the video's creation time (UTC)"
+        case .xmpSidecar: return "the XMP sidecar"
+        case .takeout: return "Google Takeout's photo-taken time"
         case .user: return "a date set by hand (darkroom catalog set-date)"
         }
     }

@@ -1,13 +1,15 @@
 import DarkroomCore
 import DarkroomExif
 import DarkroomHEIF
+import DarkroomSidecars
 import DarkroomImaging
 import DarkroomVips
 import Foundation
 
 /// `heic-encode`: writes the current image as an 8-bit 4:2:0 HEIC through libheif and x265, with
 /// the x265 preset as an option. EXIF is carried with Orientation set to 1 (the pixels are already
-/// upright) and the ICC profile is carried, so P3 photos keep their colours.
+/// upright) and the ICC profile is carried, so P3 photos keep their colours. A photo's XMP sidecar
+/// is merged into the HEIC's XMP, or written beside it (`xmp` option).
 public struct HEICEncode: Stage {
     public static let name = "heic-encode"
     public static let summary = "Encode the image as an 8-bit 4:2:0 HEIC (x265), carrying EXIF (orientation reset) and the ICC profile."
@@ -20,6 +22,8 @@ public struct HEICEncode: Stage {
         public var preset: String
         /// Where the file goes in the library.
         public var output: PathTemplate
+        /// What becomes of the photo's XMP sidecar.
+        public var xmp: XMPHandling
 
         /// Chosen by `Benchmarks/heic-quality.sh`: visually high quality (SSIM against the resized
         /// source) at a file size below a JPEG at quality 80 of the same pixels.
@@ -32,13 +36,18 @@ public struct HEICEncode: Stage {
         static let presetOption = StageOption.oneOf("preset", HEIFEncodeSettings.presets, default: defaultPreset,
                                                "x265 speed preset: slower presets make smaller files of the same quality.")
         static let outputOption = StageOption.template("output", default: defaultOutput, "Path template inside the library.")
-        public static let options: [any OptionDeclaration] = [qualityOption, presetOption, outputOption]
+        static let xmpOption = StageOption.choice(
+            "xmp", default: XMPHandling.embed,
+            "The photo's XMP sidecar (ratings, keywords, titles, descriptions, people), merged over the photo's own XMP: embed puts it in the HEIC; "
+                + "sidecar writes it beside the HEIC as <output name>.xmp; none leaves it out.")
+        public static let options: [any OptionDeclaration] = [qualityOption, presetOption, outputOption, xmpOption]
 
         public init(quality: Int = defaultQuality, preset: String = defaultPreset,
-                    output: PathTemplate = try! PathTemplate(defaultOutput)) {
+                    output: PathTemplate = try! PathTemplate(defaultOutput), xmp: XMPHandling = .embed) {
             self.quality = quality
             self.preset = preset
             self.output = output
+            self.xmp = xmp
         }
 
         public init(from decoder: Decoder) throws {
@@ -46,7 +55,18 @@ public struct HEICEncode: Stage {
             quality = reader.read(Self.qualityOption)
             preset = reader.read(Self.presetOption)
             output = reader.read(Self.outputOption)
+            xmp = reader.read(Self.xmpOption)
             try reader.finish()
+        }
+
+        /// The options as hashed for the catalog; `xmp` only when not the default, so libraries
+        /// encoded before it existed keep their work.
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: OptionKey.self)
+            try container.encode(quality, forKey: OptionKey("quality"))
+            try container.encode(preset, forKey: OptionKey("preset"))
+            try container.encode(output, forKey: OptionKey("output"))
+            if xmp != .embed { try container.encode(xmp.rawValue, forKey: OptionKey(Self.xmpOption.key)) }
         }
     }
 
@@ -56,16 +76,31 @@ public struct HEICEncode: Stage {
         self.options = options
     }
 
+    /// A photo's sidecars go into the unit key unless `xmp: none`: an edited sidecar makes a new HEIC.
+    public var readsSidecars: Bool { options.xmp != .none }
+
+    /// The HEIC's path, and with `xmp: sidecar` its `.xmp` when the photo has an XMP sidecar.
+    public func plannedOutputs(for item: Item, settings: RunSettings) -> [String] {
+        guard let path = try? options.output.render(PathTemplate.values(for: item)) else { return [] }
+        let writesSidecar = options.xmp == .sidecar && item.sidecars.contains { $0.kind == ExportSidecars.xmpKind }
+        return [path] + (writesSidecar ? [XMPHandling.sidecarPath(forOutput: path)] : [])
+    }
+
     public func process(_ item: Item, context: StageContext) throws {
         guard let image = item.image else { throw StageError("no decoded image: put 'resize' before 'heic-encode'") }
         let pixels = try image.eightBitRGB()
         let exif = image.exifData.map(ExifBlob.resettingOrientation)
         let settings = HEIFEncodeSettings(quality: options.quality, preset: options.preset)
         let path = try options.output.render(PathTemplate.values(for: item))
+        let xmp = options.xmp.packet(for: item, embedded: image.xmpData)
         try context.publish(path) { url in
             try HEIFEncoder.encode(RGBPixels(bytes: try pixels.pixelBytes(), width: pixels.width, height: pixels.height,
                                              hasAlpha: pixels.hasAlpha),
-                                   iccProfile: pixels.iccProfile, exif: exif, settings: settings, to: url.path)
+                                   iccProfile: pixels.iccProfile, exif: exif, settings: settings, to: url.path,
+                                   xmp: options.xmp == .embed ? xmp : nil)
+        }
+        if options.xmp == .sidecar, let xmp {
+            try context.publish(XMPHandling.sidecarPath(forOutput: path)) { url in try xmp.write(to: url) }
         }
     }
 }

@@ -40,9 +40,9 @@ public struct RGBPixels: Sendable {
 /// Encodes still images to HEIC (8-bit HEVC) with libheif directly, so the x265 preset can be chosen.
 public enum HEIFEncoder {
     /// Encodes `pixels` to a new file at `path`, carrying `exif` (a TIFF block, optionally with the
-    /// `Exif\0\0` prefix) and the ICC profile `iccProfile` when given.
+    /// `Exif\0\0` prefix), the ICC profile `iccProfile` and an `xmp` packet when given.
     public static func encode(_ pixels: RGBPixels, iccProfile: Data?, exif: Data?,
-                              settings: HEIFEncodeSettings, to path: String) throws {
+                              settings: HEIFEncodeSettings, to path: String, xmp: Data? = nil) throws {
         let bytesPerPixel = pixels.hasAlpha ? 4 : 3
         guard pixels.width > 0, pixels.height > 0,
               pixels.bytes.count >= pixels.width * pixels.height * bytesPerPixel else {
@@ -77,6 +77,7 @@ public enum HEIFEncoder {
                 try HEIFError.check(heif_context_add_exif_metadata(context.pointer, handle, raw.baseAddress, Int32(raw.count)), "exif")
             }
         }
+        if let xmp, !xmp.isEmpty { try addXMP(xmp, to: context, image: handle) }
         try HEIFError.check(heif_context_write_to_file(context.pointer, path), "write")
     }
 }
