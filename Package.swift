@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Darkroom: a plugin-based media-processing pipeline, for Linux (Debian 12's libvips, libheif,
@@ -27,6 +27,11 @@ let package = Package(
         .library(name: "DarkroomCore", targets: ["DarkroomCore"]),
         .library(name: "DarkroomCatalog", targets: ["DarkroomCatalog"]),
         .library(name: "DarkroomStages", targets: ["DarkroomStages"]),
+    ],
+    traits: [
+        .trait(name: "Queue", description: "PostgreSQL as a fleet's catalog and work queue: darkroom enqueue, worker and queue, "
+               + "and --catalog postgres://. Off by default: it builds swift-nio, swift-nio-ssl (BoringSSL) and postgres-nio."),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -114,7 +119,8 @@ let package = Package(
             "TimelapseStage", "CollageStage", "PhotoBookStage", "VideoEncodeStage",
         ], swiftSettings: swift5),
         .executableTarget(name: "darkroom", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomImaging", "DarkroomStages", "DarkroomQueue", "CollageStage",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomImaging", "DarkroomStages", "CollageStage",
+            .target(name: "DarkroomQueue", condition: .when(traits: ["Queue"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ], swiftSettings: swift5),

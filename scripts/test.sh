@@ -2,7 +2,9 @@
 # Runs the test suite (XCTest). Corpus tests read ../shared/corpus through DARKROOM_CORPUS (they skip
 # when it is absent, and fail under CI=true, as do tests missing the darkroom binary or a tool). Queue tests use the PostgreSQL server at DARKROOM_TEST_POSTGRES; unless it is
 # set, a private server is started (scripts/postgres-test-server.sh) and stopped at the end.
-# Ends with a plain "N passed, N failed" line.
+# Builds with the package's Queue trait (PostgreSQL catalog and work queue), which a plain
+# `swift build` leaves out, so that CI builds and tests everything. Ends with a plain
+# "N passed, N failed, N skipped" line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export DARKROOM_CORPUS="${DARKROOM_CORPUS:-$(cd .. && pwd)/shared/corpus}"
@@ -21,7 +23,7 @@ if [ -z "${DARKROOM_TEST_POSTGRES:-}" ]; then
     echo "warning: the test PostgreSQL server did not start; queue tests will fail" >&2
   fi
 fi
-swift test --disable-swift-testing "$@" 2>&1 | tee "$log"
+swift test --disable-swift-testing --traits Queue "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 # XCTest's last line: "Executed N tests, with F failures (U unexpected)" or, when tests were skipped,
 # "Executed N tests, with S tests skipped and F failures (U unexpected)".

@@ -17,8 +17,8 @@ extension Catalog {
         let found = try CatalogVerification.rebuildable(library: library, known: Set(try allOutputs().map(\.path)))
         try database.write { db in
             for file in found {
-                try db.execute(sql: "INSERT OR REPLACE INTO outputs (path, step, subject, size, sha256, run_id) VALUES (?, 'rebuilt', ?, ?, ?, NULL)",
-                               arguments: [file.path, "id:" + file.id, file.size, file.sha256])
+                try db.execute(sql: "INSERT OR REPLACE INTO outputs (path, step, subject, size, sha256, run_id) VALUES (?, ?, ?, ?, ?, NULL)",
+                               arguments: [file.path, CatalogVerification.rebuiltStep, "id:" + file.id, file.size, file.sha256])
             }
         }
         return (found.count, Set(found.map(\.id)).count)

@@ -25,6 +25,9 @@ public struct CatalogDrift: Codable, Sendable, Equatable {
 /// Checks any catalog's outputs against the library's files, and finds what a lost catalog can be
 /// rebuilt from: the same rules for the SQLite catalog and the PostgreSQL one.
 public enum CatalogVerification {
+    /// The step `catalog rebuild` records library files under: it knows them only by the id in their names.
+    public static let rebuiltStep = "rebuilt"
+
     /// A library file whose name carries a photo's content id, as `catalog rebuild` records it.
     public struct Found: Sendable {
         public var path: String

@@ -17,14 +17,17 @@ final class Publication: @unchecked Sendable {
     let subject: String
     /// The photo's original file (nil for a collection).
     let source: String?
+    /// The id its files are named with (nil for a collection).
+    let pathID: UUID?
     private let lock = NSLock()
     private var staged: [Publisher.Staged] = []
     private var placed: [PublishedOutput] = []
 
-    init(publisher: Publisher, subject: String, source: String?) {
+    init(publisher: Publisher, subject: String, source: String?, pathID: UUID?) {
         self.publisher = publisher
         self.subject = subject
         self.source = source
+        self.pathID = pathID
     }
 
     /// Outputs linked into the library so far.
@@ -32,7 +35,7 @@ final class Publication: @unchecked Sendable {
 
     /// Writes one output to a temp file (via `write`), fsynced, to be published with the others.
     func stage(_ relativePath: String, step: String, write: (URL) throws -> Void) throws {
-        let file = try publisher.stage(relativePath, step: step, owner: subject, source: source, write: write)
+        let file = try publisher.stage(relativePath, step: step, owner: subject, source: source, pathID: pathID, write: write)
         lock.lock(); staged.append(file); lock.unlock()
     }
 

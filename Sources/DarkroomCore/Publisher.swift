@@ -23,6 +23,9 @@ final class Publisher: @unchecked Sendable {
         var owner: String
         /// The original file of the photo (nil for a collection's outputs).
         var source: String?
+        /// The id the photo's files are named with (`{id}`): its own, or a Live Photo video's
+        /// still's; nil for a collection's outputs.
+        var pathID: UUID?
         var temp: URL
         var size: Int64
         var digest: String
@@ -70,7 +73,7 @@ final class Publisher: @unchecked Sendable {
 
     /// Writes one output to a temp file (via `write`) and fsyncs it; `owner` is the catalog subject it
     /// belongs to (a photo's content hash, or a collection step's subject), `source` the photo's file.
-    func stage(_ relativePath: String, step: String, owner: String, source: String? = nil,
+    func stage(_ relativePath: String, step: String, owner: String, source: String? = nil, pathID: UUID? = nil,
                write: (URL) throws -> Void) throws -> Staged {
         _ = try Publisher.checkedComponents(relativePath)
         let ext = (relativePath as NSString).pathExtension
@@ -81,7 +84,7 @@ final class Publisher: @unchecked Sendable {
                 throw StageError("\(step) produced no data for \(relativePath)")
             }
             try Publisher.fsync(path: temp.path)
-            return Staged(relativePath: relativePath, step: step, owner: owner, source: source, temp: temp, size: info.size,
+            return Staged(relativePath: relativePath, step: step, owner: owner, source: source, pathID: pathID, temp: temp, size: info.size,
                           digest: try ContentHash.ofFile(temp))
         } catch {
             unlink(temp.path)
@@ -90,8 +93,8 @@ final class Publisher: @unchecked Sendable {
     }
 
     /// The outputs of one subject, staged and published together (see `Publication`).
-    func publication(subject: String, source: String?) -> Publication {
-        Publication(publisher: self, subject: subject, source: source)
+    func publication(subject: String, source: String?, pathID: UUID? = nil) -> Publication {
+        Publication(publisher: self, subject: subject, source: source, pathID: pathID)
     }
 
     /// Drops staged files (their photo failed).
@@ -144,15 +147,20 @@ final class Publisher: @unchecked Sendable {
     /// in this run. Another photo never takes a path: its own work would count as done without it.
     private func checkReplaceable(_ file: Staged) throws {
         let relativePath = file.relativePath
+        // A path that carries this photo's id (its own, or for a Live Photo's video its still's) can
+        // only have been made by Darkroom from this photo.
+        let namedForThis = file.pathID.map { relativePath.contains($0.uuidString.lowercased()) } ?? false
         guard let known = try catalog?.output(at: relativePath) else {
-            // Not in the catalog (a lost catalog being rebuilt by a re-run): a path that carries this
-            // photo's content id can only have been made by Darkroom from this photo.
-            if !file.owner.hasPrefix("collection:"), relativePath.contains(ContentHash.uuid(fromHex: file.owner).uuidString.lowercased()) { return }
+            // Not in the catalog (a lost catalog being rebuilt by a re-run).
+            if namedForThis { return }
             throw StageError("\(relativePath) already exists in the library and was not made by Darkroom; left untouched")
         }
         lock.lock(); let publishedThisRun = self.publishedThisRun.contains(relativePath); lock.unlock()
         if publishedThisRun { throw StageError.sharedOutputPath(relativePath, thisRun: true) }
         if known.subject == file.owner { return }
+        // Recorded by `catalog rebuild` (which knows files only by the id in their names) and adopted
+        // by the still: a Live Photo video named with that id takes its own file back.
+        if known.step == CatalogVerification.rebuiltStep && namedForThis { return }
         let sameOriginal = file.source != nil && known.sourcePath == file.source
         if known.step == file.step && sameOriginal { return }
         throw StageError.sharedOutputPath(relativePath, thisRun: false, other: known.sourcePath)

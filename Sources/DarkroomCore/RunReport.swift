@@ -41,6 +41,9 @@ public struct RunReport: Codable, Sendable {
     /// Videos imported on their own by an earlier run, joined this run to their Live Photo's still
     /// (`sameAs`) as its motion part.
     public var joinedMotionParts: [Duplicate] = []
+    /// Videos of this run that are a Live Photo's motion part, with their still (`sameAs`): counted
+    /// with the other files, but filed with their still, not as videos of their own.
+    public var livePhotoVideos: [Duplicate] = []
     /// Things a user should know about files that were still processed (a motion photo whose video
     /// is missing), with the step that noticed.
     public var warnings: [Failure] = []
@@ -72,6 +75,8 @@ public struct RunReport: Codable, Sendable {
         var counts = "\(found) found: \(processed) processed, \(skipped) already done, "
             + "\(English.count(duplicates, "duplicate")), \(failed) failed"
         if !failures.isEmpty { counts += " (" + RunReport.counted(failures.map { FailureKind.label(step: $0.step, reason: $0.reason) }) + ")" }
+        if !livePhotoVideos.isEmpty { counts += "; " + English.count(livePhotoVideos.count, "Live Photo video")
+            + (livePhotoVideos.count == 1 ? " filed with its still" : " filed with their stills") }
         if !passedOver.isEmpty { counts += ", \(passedOver.count) passed over: " + RunReport.countedByKind(passedOver) }
         var lines = [(shard.map { "shard \($0): " } ?? "") + counts
                      + String(format: " (%.1f s); ", seconds) + English.count(published.count, "file") + " written"]
@@ -94,6 +99,9 @@ public struct RunReport: Codable, Sendable {
             lines.append("  joined: \(joined.path), imported earlier as a video, is the Live Photo video of \(joined.sameAs)")
         }
         if listingPassedOver {
+            for video in livePhotoVideos.sorted(by: { $0.path < $1.path }) {
+                lines.append("  Live Photo: \(video.path) is the video of \(video.sameAs)")
+            }
             for item in passedOver.sorted(by: { $0.path < $1.path }) {
                 lines.append("  passed over: \(item.path): \(item.reason)")
             }

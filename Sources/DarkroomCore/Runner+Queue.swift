@@ -26,6 +26,10 @@ public struct QueuedUnit: Codable, Sendable {
     /// The collection step's index in the pipeline, and its photos (kind collection).
     public var step: Int?
     public var photos: [QueuedPhoto]?
+
+    /// Whether the job must wait until its batch's photo jobs have ended: a collection, and a Live
+    /// Photo's video (filed under its still's capture date, which the still's own job records).
+    public var waitsForPhotos: Bool { kind == .collection || photo?.motionOf != nil }
 }
 
 /// What `darkroom enqueue` found: the units to queue, and what needs no job.

@@ -88,12 +88,13 @@ extension Runner {
             case .failure(let error):
                 return SurveyEntry(found: file, state: .unreadable("cannot read: \(error.localizedDescription)"))
             case .success(let fileHash):
-                let hash = identity(of: file, hash: fileHash, catalog: catalog)
-                if hash != fileHash, let reason = motionPartRendition(file, subject: hash, catalog: catalog) {
+                let output = libraryOutput(file, hash: fileHash, catalog: catalog)
+                let hash = output?.subject ?? fileHash
+                if output != nil, let reason = motionPartRendition(file, subject: hash, catalog: catalog) {
                     motionRenditions.append(Discovery.Skipped(path: file.url.path, reason: reason, kind: "motion part"))
                     return nil
                 }
-                return SurveyEntry(found: file, state: .unique(hash, rendition: hash != fileHash))
+                return SurveyEntry(found: file, state: .unique(hash, rendition: output != nil))
             }
         }
         markDuplicates(&entries)
@@ -148,11 +149,17 @@ extension Runner {
     /// (a HEIC in `Photos/`, read to regenerate thumbnails), is the photo it was made from: same
     /// content hash for the catalog, same `{id}`. Any other file is itself.
     func identity(of file: Discovery.Found, hash: String, catalog: CatalogStore?) -> String {
+        libraryOutput(file, hash: hash, catalog: catalog)?.subject ?? hash
+    }
+
+    /// The catalog's record of `file` when it is one of the library's own outputs, unchanged (its
+    /// bytes still hash to `hash`), and made for a photo or video rather than a collection.
+    func libraryOutput(_ file: Discovery.Found, hash: String, catalog: CatalogStore?) -> CatalogOutput? {
         let library = settings.library.resolvingSymlinksInPath().path + "/"
         let path = file.url.resolvingSymlinksInPath().path
         guard path.hasPrefix(library), let catalog,
               let output = try? catalog.output(at: String(path.dropFirst(library.count))),
-              output.sha256 == hash, !output.subject.hasPrefix("collection:") else { return hash }
-        return output.subject
+              output.sha256 == hash, !output.subject.hasPrefix("collection:") else { return nil }
+        return output
     }
 }

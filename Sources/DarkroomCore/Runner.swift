@@ -226,6 +226,9 @@ public final class Runner {
                 }
                 continue
             }
+            if let still = survey.entries[index].stillPath {
+                report.livePhotoVideos.append(.init(path: survey.entries[index].found.url.path, sameAs: still))
+            }
             switch outcome {
             case .processed(let paths): report.processed += 1; report.published += paths
             case .skipped: report.skipped += 1
@@ -427,7 +430,7 @@ public final class Runner {
                         fileSize: file.size, modificationDate: file.modificationDate,
                         id: motion.map { ContentHash.uuid(fromHex: $0.still) })
         item.contentIdentifier = entry.pairingKey
-        let publication = publisher.publication(subject: hash, source: file.url.path)
+        let publication = publisher.publication(subject: hash, source: file.url.path, pathID: item.id)
         defer { item.attachments.removeAll(); publication.discard() }
 
         var work: Work

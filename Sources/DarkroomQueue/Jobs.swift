@@ -4,7 +4,8 @@ import Foundation
 public enum JobKind: String, Codable, Sendable, Hashable {
     /// One photo's pending steps.
     case photo
-    /// A collection step (time-lapse, collage) over a batch's photos.
+    /// Work that waits for its batch's photo jobs to end: a collection step (time-lapse, collage)
+    /// over the batch's photos, or a Live Photo's video, filed with its still's capture date.
     case collection
 }
 

@@ -18,7 +18,7 @@ extension PostgresCatalog {
             for file in found {
                 try session.execute("""
                     INSERT INTO outputs (path, step, subject, size, sha256, run_id)
-                    VALUES (\(file.path), 'rebuilt', \("id:" + file.id), \(file.size), \(file.sha256), NULL)
+                    VALUES (\(file.path), \(CatalogVerification.rebuiltStep), \("id:" + file.id), \(file.size), \(file.sha256), NULL)
                     ON CONFLICT (path) DO UPDATE SET step = EXCLUDED.step, subject = EXCLUDED.subject, size = EXCLUDED.size,
                         sha256 = EXCLUDED.sha256, run_id = NULL
                     """)

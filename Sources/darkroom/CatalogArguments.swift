@@ -1,7 +1,6 @@
 import ArgumentParser
 import DarkroomCatalog
 import DarkroomCore
-import DarkroomQueue
 import Foundation
 
 /// `--catalog`: where the catalog lives. By default the library's own SQLite file; a
@@ -19,7 +18,7 @@ struct CatalogArguments: ParsableArguments {
     /// A malformed URL is an argument mistake, reported before anything is opened.
     func validate() throws {
         guard let url else { return }
-        do { _ = try PostgresLocation(url) } catch { throw ValidationError("--catalog (or DARKROOM_CATALOG): \(error)") }
+        do { try PostgresStores.check(url: url) } catch { throw ValidationError("--catalog (or DARKROOM_CATALOG): \(error)") }
     }
 
     /// The catalog to read and write, by `threads` threads at once.

@@ -3,7 +3,6 @@ import DarkroomCatalog
 import DarkroomCore
 import DarkroomShards
 import DarkroomImaging
-import DarkroomQueue
 import DarkroomStages
 import Foundation
 import Logging
@@ -30,12 +29,7 @@ struct CatalogCommand: ParsableCommand {
             try CommandErrors.reported {
                 let drift: CatalogDrift
                 if let location = catalog.url {
-                    let session = try PostgresSession(try PostgresLocation(location))
-                    defer { session.close() }
-                    guard let store = try PostgresCatalog.openReadOnly(session: session, library: url) else {
-                        throw RunError("the database holds no catalog yet (nothing was run or queued with it)")
-                    }
-                    drift = try store.verify(library: url)
+                    drift = try PostgresStores.verify(url: location, library: url)
                 } else {
                     guard let store = try Catalog.openReadOnly(library: url) else {
                         throw RunError("\(library) has no catalog (.darkroom/catalog.sqlite); give --catalog postgres://... for one kept in PostgreSQL")
@@ -68,11 +62,7 @@ extension CatalogCommand {
                 let recorded: (files: Int, photos: Int)
                 let drift: CatalogDrift
                 if let location = catalog.url {
-                    let session = try PostgresSession(try PostgresLocation(location))
-                    defer { session.close() }
-                    let store = try PostgresCatalog(session: session, library: url)
-                    recorded = try store.rebuild(library: url)
-                    drift = try store.verify(library: url)
+                    (recorded, drift) = try PostgresStores.rebuild(url: location, library: url)
                 } else {
                     let store = try Catalog(library: url)
                     recorded = try store.rebuild(library: url)

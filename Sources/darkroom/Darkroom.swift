@@ -11,7 +11,16 @@ struct Darkroom: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "darkroom",
         abstract: "Run media-processing pipelines: import a camera roll, thumbnails, time-lapses, collages.",
-        subcommands: [Run.self, Validate.self, Stages.self, CatalogCommand.self, Enqueue.self, Worker.self, QueueCommand.self])
+        subcommands: Darkroom.commands)
+
+    /// The commands; the work queue's only in a build with the package's `Queue` trait.
+    static var commands: [any ParsableCommand.Type] {
+        var commands: [any ParsableCommand.Type] = [Run.self, Validate.self, Stages.self, CatalogCommand.self]
+        #if Queue
+        commands += [Enqueue.self, Worker.self, QueueCommand.self]
+        #endif
+        return commands
+    }
 
     /// Parses and runs a command, then exits with the status `ExitStatus` documents: argument
     /// mistakes exit 2 (not swift-argument-parser's 64), unexpected errors 3 (not 1, which means

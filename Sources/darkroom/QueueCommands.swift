@@ -1,3 +1,4 @@
+#if Queue
 import ArgumentParser
 import CollageStage
 import DarkroomCore
@@ -51,7 +52,7 @@ struct Enqueue: ParsableCommand {
             let batch = UUID().uuidString.lowercased()
             let encoder = JSONEncoder()
             let jobs = try plan.units.map { unit in
-                NewJob(unitKey: unit.key, kind: unit.kind == .photo ? .photo : .collection, batch: batch, pipelineDigest: digest,
+                NewJob(unitKey: unit.key, kind: unit.waitsForPhotos ? .collection : .photo, batch: batch, pipelineDigest: digest,
                        payload: String(decoding: try encoder.encode(unit), as: UTF8.self), maxAttempts: maxAttempts)
             }
             let (added, alreadyQueued) = try workQueue.enqueue(jobs)
@@ -124,3 +125,4 @@ enum QueueURL {
         return url
     }
 }
+#endif

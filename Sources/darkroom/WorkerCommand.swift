@@ -1,3 +1,4 @@
+#if Queue
 import ArgumentParser
 import CollageStage
 import DarkroomCore
@@ -76,3 +77,4 @@ extension Worker {
         return Runner(pipeline: pipeline, settings: settings, logger: Logger(label: "darkroom.worker"))
     }
 }
+#endif

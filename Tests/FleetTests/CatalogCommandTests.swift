@@ -17,7 +17,7 @@ final class CatalogCommandTests: PostgresTestCase {
                               "--catalog", database.url])
         let verify = ["catalog", "verify", "--library", library.path, "--catalog", database.url]
         let clean = try fixture.darkroom(verify)
-        XCTAssertEqual(clean.out, "12 outputs checked: 0 missing, 0 changed, 0 untracked\n")
+        XCTAssertEqual(clean.out, "17 outputs checked: 0 missing, 0 changed, 0 untracked\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent(".darkroom/catalog.sqlite").path))
 
         // A file gone, one changed, one nobody made: exit 1, each named; $DARKROOM_CATALOG works too.
@@ -29,7 +29,7 @@ final class CatalogCommandTests: PostgresTestCase {
         let drift = try fixture.darkroom(["catalog", "verify", "--library", library.path],
                                          environment: ["DARKROOM_CATALOG": database.url], expecting: 1)
         XCTAssertEqual(drift.out, """
-            12 outputs checked: 1 missing, 1 changed, 1 untracked
+            17 outputs checked: 1 missing, 1 changed, 1 untracked
               missing: \(paths[0])
               changed: \(paths[1])
               untracked: stray.txt
@@ -59,7 +59,7 @@ final class CatalogCommandTests: PostgresTestCase {
 
         // Verify opens the catalog read-only (as the shards of a sweep do): nothing in it changes.
         let clean = try fixture.darkroom(["catalog", "verify", "--library", library.path])
-        XCTAssertEqual(clean.out, "12 outputs checked: 0 missing, 0 changed, 0 untracked\n")
+        XCTAssertEqual(clean.out, "17 outputs checked: 0 missing, 0 changed, 0 untracked\n")
         XCTAssertEqual(try Data(contentsOf: catalog), before, "the catalog's bytes are unchanged")
         XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: catalog.path)[.modificationDate] as? Date, modified)
 
@@ -89,13 +89,14 @@ final class CatalogCommandTests: PostgresTestCase {
         XCTAssertEqual(try sql("SELECT to_regclass('outputs') IS NULL", in: fresh.url), "t", "nothing written while refused")
 
         let rebuilt = try fixture.darkroom(rebuild)
-        XCTAssertTrue(rebuilt.out.hasPrefix("recorded 12 files of 6 photos"), rebuilt.out)
+        XCTAssertTrue(rebuilt.out.hasPrefix("recorded 17 files of 8 photos"), rebuilt.out)
         XCTAssertEqual(try sql("SELECT path || ' ' || sha256 FROM outputs ORDER BY path", in: fresh.url).split(separator: "\n").map(String.init),
                        files.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" })
         try fixture.darkroom(["catalog", "verify", "--library", library.path, "--catalog", fresh.url])
-        // The next run adopts them: nothing is made again.
+        // The next run adopts them: nothing is made again (the Live Photo's MOV, which a rebuild files
+        // under its still's id, is copied again to the same bytes).
         let again = try fixture.darkroom(["run", pipeline, "--input", fixture.roll.path, "--library", library.path, "--catalog", fresh.url])
-        XCTAssertTrue(again.out.hasPrefix("7 found: 6 processed"), again.out)
+        XCTAssertTrue(again.out.hasPrefix("10 found: 9 processed"), again.out)
         XCTAssertEqual(try FleetFixture.files(of: library), files, "the same files, none made twice")
     }
 }

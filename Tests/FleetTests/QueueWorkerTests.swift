@@ -17,9 +17,9 @@ final class QueueWorkerTests: PostgresTestCase {
         let pipeline = fixture.pipeline("import-camera-roll")
         let enqueue = ["enqueue", pipeline, "--input", fixture.roll.path, "--library", library.path, "--queue", database.url]
         let first = try fixture.darkroom(enqueue)
-        XCTAssertTrue(first.out.hasPrefix("queued 15 jobs (0 already queued); 0 photos up to date, 1 duplicates"), first.out)
+        XCTAssertTrue(first.out.hasPrefix("queued 18 jobs (0 already queued); 0 photos up to date, 1 duplicates"), first.out)
         let second = try fixture.darkroom(enqueue)
-        XCTAssertTrue(second.out.hasPrefix("queued 0 jobs (15 already queued)"), second.out)
+        XCTAssertTrue(second.out.hasPrefix("queued 0 jobs (18 already queued)"), second.out)
 
         let worker = ["worker", "--queue", database.url, "--lease", "3", "--poll", "0.2", "--jobs", "1", "--exit-when-done", "-v"]
         var workers = try (0..<3).map { try fixture.command.start(worker, log: fixture.folder.path("worker-\($0).log")) }
@@ -38,9 +38,9 @@ final class QueueWorkerTests: PostgresTestCase {
         for process in workers { process.waitUntilExit(); XCTAssertEqual(process.terminationStatus, 0) }
 
         // Every unit done, exactly one attempt of each ended done; the killed job was taken over.
-        XCTAssertEqual(try sql("SELECT state || ' ' || count(*) FROM jobs GROUP BY state"), "done 15")
-        XCTAssertEqual(try sql("SELECT count(*) FROM job_attempts WHERE outcome = 'done'"), "15")
-        XCTAssertEqual(try sql("SELECT count(DISTINCT job_id) FROM job_attempts WHERE outcome = 'done'"), "15")
+        XCTAssertEqual(try sql("SELECT state || ' ' || count(*) FROM jobs GROUP BY state"), "done 18")
+        XCTAssertEqual(try sql("SELECT count(*) FROM job_attempts WHERE outcome = 'done'"), "18")
+        XCTAssertEqual(try sql("SELECT count(DISTINCT job_id) FROM job_attempts WHERE outcome = 'done'"), "18")
         XCTAssertEqual(try sql("SELECT outcome FROM job_attempts WHERE job_id = \(held) ORDER BY attempt"), "lease expired\ndone")
         XCTAssertFalse(try sql("SELECT worker FROM job_attempts WHERE job_id = \(held) AND outcome = 'done'")
             .contains("-\(victim.processIdentifier)-"), "another worker finished the killed worker's job")
@@ -50,12 +50,12 @@ final class QueueWorkerTests: PostgresTestCase {
         let made = try FleetFixture.files(of: library), expected = try FleetFixture.files(of: single)
         XCTAssertEqual(made.keys.sorted(), expected.keys.sorted(), "no file missing, none left over")
         XCTAssertEqual(made.filter { $0.key.hasSuffix(".jpg") }, expected.filter { $0.key.hasSuffix(".jpg") })
-        XCTAssertEqual(try sql("SELECT count(*) FROM outputs"), "30")
+        XCTAssertEqual(try sql("SELECT count(*) FROM outputs"), "35")
         let recorded = try sql("SELECT path || ' ' || sha256 FROM outputs ORDER BY path").split(separator: "\n").map(String.init)
         XCTAssertEqual(recorded, made.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" })
 
         let status = try fixture.darkroom(["queue", "status", "--queue", database.url])
-        XCTAssertTrue(status.out.contains("15 done"), status.out)
+        XCTAssertTrue(status.out.contains("18 done"), status.out)
         XCTAssertTrue(status.out.contains("0 failed"), status.out)
     }
 
@@ -73,7 +73,7 @@ final class QueueWorkerTests: PostgresTestCase {
                                            "--jobs", "1", "--exit-when-done"])
         XCTAssertTrue(worker.err.contains("failed for good after 3 attempts: \(broken.path) ["), worker.err)
 
-        XCTAssertEqual(try sql("SELECT state || ' ' || count(*) FROM jobs GROUP BY state ORDER BY state"), "done 7\nfailed 1")
+        XCTAssertEqual(try sql("SELECT state || ' ' || count(*) FROM jobs GROUP BY state ORDER BY state"), "done 10\nfailed 1")
         XCTAssertEqual(try sql("SELECT attempts FROM jobs WHERE state = 'failed'"), "3")
         XCTAssertEqual(try sql("SELECT count(*) FROM job_attempts a JOIN jobs j ON j.id = a.job_id WHERE j.state = 'failed' AND a.outcome = 'failed'"), "3")
         let error = try sql("SELECT last_error FROM jobs WHERE state = 'failed'")
@@ -87,7 +87,7 @@ final class QueueWorkerTests: PostgresTestCase {
         XCTAssertGreaterThanOrEqual(gaps.first ?? 0, 0.3)
         XCTAssertGreaterThanOrEqual(gaps.last ?? 0, 0.6)
         // Nothing of the broken photo reached the library; the original is untouched.
-        XCTAssertEqual(try FleetFixture.files(of: library).count, 14)
+        XCTAssertEqual(try FleetFixture.files(of: library).count, 19)
         XCTAssertEqual(try Data(contentsOf: broken), good.prefix(2000))
 
         let status = try fixture.darkroom(["queue", "status", "--queue", database.url])
@@ -108,7 +108,7 @@ final class QueueWorkerTests: PostgresTestCase {
         let library = fixture.folder.path("library"), single = fixture.folder.path("single")
         let pipeline = fixture.pipeline("monthly-grid")
         let queued = try fixture.darkroom(["enqueue", pipeline, "--input", fixture.roll.path, "--library", library.path, "--queue", database.url])
-        XCTAssertTrue(queued.out.hasPrefix("queued 11 jobs"), queued.out)
+        XCTAssertTrue(queued.out.hasPrefix("queued 12 jobs"), queued.out)
         let workers = try (0..<2).map { _ in
             try fixture.command.start(["worker", "--queue", database.url, "--poll", "0.1", "--jobs", "1", "--exit-when-done"])
         }
@@ -120,7 +120,7 @@ final class QueueWorkerTests: PostgresTestCase {
             """), "t")
         try fixture.darkroom(["run", pipeline, "--input", fixture.roll.path, "--library", single.path])
         let made = try FleetFixture.files(of: library)
-        XCTAssertEqual(made.count, 9, "one collage per month: \(made.keys.sorted())")
+        XCTAssertEqual(made.count, 10, "one collage per month: \(made.keys.sorted())")
         XCTAssertEqual(made, try FleetFixture.files(of: single), "the same collages, byte for byte")
     }
 
@@ -130,10 +130,10 @@ final class QueueWorkerTests: PostgresTestCase {
         let run = ["run", fixture.pipeline("import-camera-roll"), "--input", fixture.roll.path, "--library", library.path,
                    "--catalog", database.url]
         let first = try fixture.darkroom(run)
-        XCTAssertTrue(first.out.hasPrefix("7 found: 6 processed"), first.out)
+        XCTAssertTrue(first.out.hasPrefix("10 found: 9 processed"), first.out)
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent(".darkroom/catalog.sqlite").path))
         let again = try fixture.darkroom(run)
-        XCTAssertTrue(again.out.hasPrefix("7 found: 0 processed, 6 already done"), again.out)
+        XCTAssertTrue(again.out.hasPrefix("10 found: 0 processed, 9 already done"), again.out)
         let other = try fixture.darkroom(["run", fixture.pipeline("import-camera-roll"), "--input", fixture.roll.path,
                                           "--library", fixture.folder.path("other").path, "--catalog", database.url], expecting: 2)
         XCTAssertTrue(other.err.contains("this database is the catalog of \(library.path)"), other.err)

@@ -35,15 +35,15 @@ final class QueuedTemplateTests: PostgresTestCase {
 
         let queued = try fixture.darkroom(["enqueue", pipeline.path, "--input", fixture.roll.path, "--library", library.path,
                                            "--queue", database.url])
-        XCTAssertTrue(queued.out.hasPrefix("queued 11 jobs"), queued.out)
+        XCTAssertTrue(queued.out.hasPrefix("queued 12 jobs"), queued.out)
         XCTAssertEqual(try sql("SELECT templates_json FROM pipelines"),
                        String(decoding: try JSONEncoder().encode(["tiles.yaml": template]), as: UTF8.self))
 
         // The workers see neither file.
         try FileManager.default.removeItem(at: folder)
         let worker = try fixture.darkroom(["worker", "--queue", database.url, "--poll", "0.1", "--jobs", "1", "--exit-when-done"])
-        XCTAssertEqual(try sql("SELECT state || ' ' || count(*) FROM jobs GROUP BY state"), "done 11", worker.err)
+        XCTAssertEqual(try sql("SELECT state || ' ' || count(*) FROM jobs GROUP BY state"), "done 12", worker.err)
         let collages = try FleetFixture.files(of: library).keys.filter { $0.hasPrefix("collages/") }
-        XCTAssertEqual(collages.count, 9, "one collage per month: \(collages.sorted())")
+        XCTAssertEqual(collages.count, 10, "one collage per month: \(collages.sorted())")
     }
 }

@@ -34,11 +34,11 @@ final class ShardTests: XCTestCase {
         XCTAssertGreaterThan(Set(processedBy.values.map { $0[0] }).count, 1, "the photos are spread over the shards")
 
         let merged = try fixture.darkroom(["catalog", "merge", "--library", sharded.path])
-        XCTAssertTrue(merged.out.hasPrefix("merged 3 shard manifests: 15 photos, 0 collections, 30 outputs recorded"), merged.out)
+        XCTAssertTrue(merged.out.hasPrefix("merged 3 shard manifests: 18 photos, 0 collections, 35 outputs recorded"), merged.out)
 
         // Same files, same ids, same capture dates; the catalog matches the files.
         let filesA = try FleetFixture.files(of: single), filesB = try FleetFixture.files(of: sharded)
-        XCTAssertEqual(filesA.count, 30)
+        XCTAssertEqual(filesA.count, 35)
         XCTAssertEqual(filesB.keys.sorted(), filesA.keys.sorted())
         XCTAssertEqual(filesB.filter { $0.key.hasSuffix(".jpg") }, filesA.filter { $0.key.hasSuffix(".jpg") }, "thumbnails are byte-identical")
         let catalogB = try XCTUnwrap(Catalog.openIfPresent(library: sharded))
@@ -54,7 +54,7 @@ final class ShardTests: XCTestCase {
         let after = try fixture.darkroom(["catalog", "merge", "--library", sharded.path])
         XCTAssertTrue(after.out.contains("0 outputs recorded"), after.out)
         let rerun = try fixture.darkroom(["run", pipeline, "--input", fixture.roll.path, "--library", sharded.path])
-        XCTAssertTrue(rerun.out.hasPrefix("16 found: 0 processed, 15 already done, 1 duplicate"), rerun.out)
+        XCTAssertTrue(rerun.out.hasPrefix("19 found: 0 processed, 18 already done, 1 duplicate"), rerun.out)
     }
 
     func testCollectionsAreShardedByOutput() throws {
@@ -71,13 +71,13 @@ final class ShardTests: XCTestCase {
         }
         try fixture.darkroom(["catalog", "merge", "--library", sharded.path])
         let collagesA = try FleetFixture.files(of: single), collagesB = try FleetFixture.files(of: sharded)
-        XCTAssertEqual(collagesA.count, 11, "one collage per month: \(collagesA.keys.sorted())")
+        XCTAssertEqual(collagesA.count, 12, "one collage per month: \(collagesA.keys.sorted())")
         XCTAssertEqual(collagesB, collagesA, "the same collages, byte for byte")
         XCTAssertEqual(Set(madeBy.keys), Set(collagesA.keys))
         XCTAssertTrue(madeBy.values.allSatisfy { $0.count == 1 }, "each collage made by one shard: \(madeBy)")
         XCTAssertGreaterThan(Set(madeBy.values.map { $0[0] }).count, 1, "the collages are spread over the shards")
 
-        let again = try fixture.darkroom(["run", pipeline, "--input", fixture.roll.path, "--library", sharded.path])
+        let again = try fixture.darkroom(["run", pipeline, "--input", fixture.roll.path, "--library", sharded.path, "-v"])
         XCTAssertTrue(again.err.contains("collage: up to date"), again.err)
     }
 
@@ -111,8 +111,8 @@ final class ShardTests: XCTestCase {
                                              "--library", fixture.folder.path("lib").path, "--shard", "\(index)/3", "--dry-run", "--json"])
             planned += try JSONDecoder().decode(RunPlan.self, from: Data(plan.out.utf8)).entries.map(\.path)
         }
-        XCTAssertEqual(planned.count, 7)
-        XCTAssertEqual(Set(planned).count, 7)
+        XCTAssertEqual(planned.count, 10)
+        XCTAssertEqual(Set(planned).count, 10)
         let result = try fixture.darkroom(["run", fixture.pipeline("import-camera-roll"), "--input", fixture.roll.path,
                                            "--library", fixture.folder.path("lib").path, "--shard", "auto"],
                                           environment: ["SLURM_ARRAY_TASK_ID": "7", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_COUNT": "3"])
@@ -141,7 +141,7 @@ final class ShardTests: XCTestCase {
         try fixture.darkroom(["run", fixture.pipeline("import-camera-roll"), "--input", fixture.roll.path,
                               "--library", library.path, "--shard", "1/2"])
         let merged = try fixture.darkroom(["catalog", "merge", "--library", library.path])
-        XCTAssertTrue(merged.out.contains("6 photos"), merged.out)
+        XCTAssertTrue(merged.out.contains("9 photos"), merged.out)
         XCTAssertTrue(merged.out.contains("1 orphans removed"), merged.out)
         XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent("Photos/2020").path))
         XCTAssertTrue(try Catalog(library: library).verify(library: library).isClean)

@@ -39,8 +39,9 @@ final class ImportTests: XCTestCase {
     func testFilesEveryPhotoByItsCaptureDate() throws {
         let report = try run(try pipeline())
         XCTAssertEqual(report.failures, [])
-        XCTAssertEqual(report.processed, 6)
+        XCTAssertEqual(report.processed, 9)
         XCTAssertEqual(report.duplicates, 1, "the backup copy is the same photo")
+        XCTAssertEqual(report.livePhotoVideos.map(\.path), [folder.path("roll/Phone/IMG_4520.MOV").path])
         XCTAssertEqual(report.duplicateFiles.map { [$0.path, $0.sameAs] },
                        [[folder.path("roll/Backup/IMG_0001 (copy).JPG").path, folder.path("roll/DCIM/100CANON/IMG_0001.JPG").path]],
                        "the camera's file is the original, the backup copy the duplicate")
@@ -51,6 +52,7 @@ final class ImportTests: XCTestCase {
             "Phone/PXL_20240401_101530123.jpg": "2024/04",  // from the file name
             "Phone/beach.png": "2023/08",               // GPS time (UTC)
             "Phone/garden.webp": "2023/12",             // XMP photoshop:DateCreated
+            "Phone/IMG_4520.HEIC": "2024/05",           // a Live Photo's still
         ]
         var published = Set<String>()
         for (input, month) in expected {
@@ -58,16 +60,21 @@ final class ImportTests: XCTestCase {
             published.insert("Photos/\(month)/\(id).heic")
             published.insert("Thumbnails/\(month)/\(id).jpg")
         }
+        // The Live Photo's MOV beside its still, under the still's id; the phone's video in Videos/.
+        published.insert("Photos/2024/05/\(try id(of: "Phone/IMG_4520.HEIC")).mov")
+        let video = try id(of: "Phone/IMG_4531.MOV")
+        published.formUnion(["Videos/2024/06/\(video).mp4", "Thumbnails/2024/06/\(video).jpg"])
         XCTAssertEqual(Set(report.published), published)
         for path in published { XCTAssertTrue(FileManager.default.fileExists(atPath: library.appendingPathComponent(path).path), path) }
 
         let assets = try Catalog(library: library).assets()
-        XCTAssertEqual(assets.count, 6)
+        XCTAssertEqual(assets.count, 9, "seven photos, the Live Photo's video and the phone's video")
         let sources = Dictionary(uniqueKeysWithValues: assets.map { (($0.originalPath as NSString).lastPathComponent, $0.captureSource ?? "") })
         XCTAssertEqual(sources["IMG_4512.HEIC"], "exif:DateTimeOriginal")
         XCTAssertEqual(sources["PXL_20240401_101530123.jpg"], "filename")
         XCTAssertEqual(sources["beach.png"], "exif:GPSDateTime")
         XCTAssertEqual(sources["garden.webp"], "xmp")
+        XCTAssertEqual(sources["IMG_4531.MOV"], "quicktime:CreationDate")
         let heic = assets.first { $0.originalPath.hasSuffix("IMG_4512.HEIC") }
         XCTAssertEqual(heic?.captureLocal, "2024-02-29T23:59:58")
 
@@ -112,7 +119,7 @@ final class ImportTests: XCTestCase {
         let stamps = try first.published.map { try FileManager.default.attributesOfItem(atPath: library.appendingPathComponent($0).path)[.modificationDate] as? Date }
         let second = try run(try pipeline())
         XCTAssertEqual(second.processed, 0)
-        XCTAssertEqual(second.skipped, 6)
+        XCTAssertEqual(second.skipped, 9)
         XCTAssertEqual(second.published, [])
         let after = try first.published.map { try FileManager.default.attributesOfItem(atPath: library.appendingPathComponent($0).path)[.modificationDate] as? Date }
         XCTAssertEqual(stamps, after, "nothing is rewritten")
@@ -135,16 +142,21 @@ final class ImportTests: XCTestCase {
         try FileManager.default.removeItem(at: library.appendingPathComponent(".darkroom"))
 
         let rebuilt = try Catalog(library: library).rebuild(library: library)
-        XCTAssertEqual(rebuilt.files, 12)
-        XCTAssertEqual(rebuilt.photos, 6)
+        XCTAssertEqual(rebuilt.files, 17)
+        XCTAssertEqual(rebuilt.photos, 8, "seven photos and a video; the Live Photo's MOV is named with its still's id")
         let again = try run(try pipeline())
         XCTAssertEqual(again.failures, [])
-        XCTAssertEqual(again.published, [], "the library's files are adopted, not made again")
-        XCTAssertEqual(try first.published.map { try FileManager.default.attributesOfItem(atPath: library.appendingPathComponent($0).path)[.modificationDate] as? Date }, stamps)
+        // Nothing is encoded again. The Live Photo's MOV, which a rebuild can only file under its
+        // still's id, is copied again as the video's own output (a byte copy, no encoding).
+        let liveVideo = "Photos/2024/05/\(try id(of: "Phone/IMG_4520.HEIC")).mov"
+        XCTAssertEqual(again.published, [liveVideo], "the library's files are adopted, not made again")
+        let kept = first.published.filter { $0 != liveVideo }
+        XCTAssertEqual(try kept.map { try FileManager.default.attributesOfItem(atPath: library.appendingPathComponent($0).path)[.modificationDate] as? Date },
+                       zip(first.published, stamps).filter { $0.0 != liveVideo }.map(\.1))
         let catalog = try Catalog(library: library)
         XCTAssertTrue(try catalog.verify(library: library).isClean)
-        XCTAssertEqual(try catalog.assets().compactMap(\.captureLocal).count, 6, "capture dates are learned again")
-        XCTAssertEqual(try run(try pipeline()).skipped, 6)
+        XCTAssertEqual(try catalog.assets().compactMap(\.captureLocal).count, 9, "capture dates are learned again")
+        XCTAssertEqual(try run(try pipeline()).skipped, 9)
     }
 
     func testChangingTheThumbnailSizeRedoesOnlyThumbnails() throws {
@@ -171,13 +183,13 @@ final class ImportTests: XCTestCase {
         let before = try hashes(of: roll)
 
         let report = try run(try pipeline())
-        XCTAssertEqual(report.processed, 6)
+        XCTAssertEqual(report.processed, 9)
         let failures = Dictionary(uniqueKeysWithValues: report.failures.map { (($0.path as NSString).lastPathComponent, $0.reason) })
         XCTAssertEqual(Set(failures.keys), ["cut.jpg", "empty.jpg", "notes.heic", "bomb.png"])
         XCTAssertTrue(failures["cut.jpg"]?.contains("Premature end of") == true, failures["cut.jpg"] ?? "")
         XCTAssertTrue(failures["bomb.png"]?.contains("60000x60000 (3600 MP), over the limit of 100 MP") == true, failures["bomb.png"] ?? "")
         XCTAssertTrue(failures["notes.heic"]?.hasPrefix("cannot read image") == true, failures["notes.heic"] ?? "")
-        XCTAssertEqual(report.published.count, 12, "nothing is published for a failed photo")
+        XCTAssertEqual(report.published.count, 17, "nothing is published for a failed photo")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: library.appendingPathComponent(".darkroom/tmp").path), [])
         XCTAssertEqual(try hashes(of: roll), before, "originals are never modified")
     }

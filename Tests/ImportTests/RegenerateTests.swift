@@ -22,10 +22,13 @@ final class RegenerateTests: XCTestCase {
         return try PipelineLoader(registry: BuiltInStages.registry).load(yaml: edit(text), file: path)
     }
 
-    func run(_ pipeline: Pipeline, _ input: URL, force: Bool = false) throws -> RunReport {
+    func run(_ pipeline: Pipeline, _ inputs: URL..., force: Bool = false) throws -> RunReport {
         try Runner(pipeline: pipeline, settings: RunSettings(library: library, timeZone: TimeZone(identifier: "UTC")!, jobs: 2, force: force))
-            .run(inputs: [input])
+            .run(inputs: inputs)
     }
+
+    /// An imported library's own files: its photos and its videos.
+    var libraryMedia: [URL] { [library.appendingPathComponent("Photos"), library.appendingPathComponent("Videos")] }
 
     /// The shipped pipeline writing the import's own thumbnail paths at `size`.
     func regenerate(size: Int) throws -> Pipeline {
@@ -41,20 +44,21 @@ final class RegenerateTests: XCTestCase {
         let photos = imported.published.filter { $0.hasPrefix("Photos/") }
         let photoStamps = try photos.map { try FileManager.default.attributesOfItem(atPath: library.appendingPathComponent($0).path)[.modificationDate] as? Date }
 
-        let first = try run(try regenerate(size: 256), library.appendingPathComponent("Photos"))
+        let first = try run(try regenerate(size: 256), libraryMedia[0], libraryMedia[1])
         XCTAssertEqual(first.failures, [])
-        XCTAssertEqual(Set(first.published), thumbnails, "the same paths and ids as the import")
+        XCTAssertEqual(Set(first.published), thumbnails, "the same paths and ids as the import, a video's poster too")
+        XCTAssertEqual(first.passedOver.map(\.kind), ["motion part"], "the Live Photo's MOV beside its still gets no thumbnail")
         for path in thumbnails {
             let image = try Image.open(library.appendingPathComponent(path).path)
             XCTAssertEqual(max(image.width, image.height), 256, path)
         }
 
-        let again = try run(try regenerate(size: 256), library.appendingPathComponent("Photos"))
-        XCTAssertEqual(again.skipped, 6)
+        let again = try run(try regenerate(size: 256), libraryMedia[0], libraryMedia[1])
+        XCTAssertEqual(again.skipped, 8)
         XCTAssertEqual(again.published, [], "nothing changed: nothing decoded, nothing written")
 
-        let resized = try run(try regenerate(size: 300), library.appendingPathComponent("Photos"))
-        XCTAssertEqual(resized.processed, 6)
+        let resized = try run(try regenerate(size: 300), libraryMedia[0], libraryMedia[1])
+        XCTAssertEqual(resized.processed, 8)
         XCTAssertEqual(try photos.map { try FileManager.default.attributesOfItem(atPath: library.appendingPathComponent($0).path)[.modificationDate] as? Date },
                        photoStamps, "the photos themselves are never rewritten")
 
@@ -62,7 +66,7 @@ final class RegenerateTests: XCTestCase {
         let reimport = try run(try load("import-camera-roll"), folder.path("roll"))
         XCTAssertEqual(reimport.processed, 0)
         XCTAssertEqual(reimport.published, [])
-        XCTAssertEqual(try Catalog(library: library).assets().count, 6, "renditions never become assets of their own")
+        XCTAssertEqual(try Catalog(library: library).assets().count, 9, "renditions never become assets of their own")
     }
 
     func testPlainFolderTreeGetsAParallelTreeWithSeveralSizesFromOneDecode() throws {
@@ -86,7 +90,7 @@ final class RegenerateTests: XCTestCase {
         XCTAssertEqual([beach.width, beach.height], [200, 67])
 
         let forced = try run(try load("regenerate-thumbnails"), roll, force: true)
-        XCTAssertEqual(forced.processed, 6)
+        XCTAssertEqual(forced.processed, 9, "seven photos and two videos")
     }
 
     /// A camera's JPEG and its HEIC of the same name get a thumbnail each, on every run.
@@ -127,12 +131,12 @@ final class RegenerateTests: XCTestCase {
         process.waitUntilExit()
         let doneBefore = try Catalog(library: library).allOutputs().count / 2
         XCTAssertGreaterThan(doneBefore, 0)
-        XCTAssertLessThan(doneBefore, 18, "the run was interrupted before the end")
+        XCTAssertLessThan(doneBefore, 21, "the run was interrupted before the end")
 
         let resumed = try run(try load("regenerate-thumbnails"), roll)
         XCTAssertEqual(resumed.failures, [])
         XCTAssertEqual(resumed.skipped, doneBefore)
-        XCTAssertEqual(resumed.processed, 18 - doneBefore)
-        XCTAssertEqual(try Catalog(library: library).allOutputs().count, 36)
+        XCTAssertEqual(resumed.processed, 21 - doneBefore, "9 files of the samples and 12 more")
+        XCTAssertEqual(try Catalog(library: library).allOutputs().count, 42)
     }
 }

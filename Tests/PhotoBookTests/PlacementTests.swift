@@ -86,8 +86,8 @@ final class PlacementTests: XCTestCase {
         let report = try Runner(pipeline: pipeline, settings: RunSettings(library: fixture.library, jobs: 2)).run(inputs: [roll])
         XCTAssertEqual(report.failures, [])
         let images = try PDFInspection(url: fixture.library.appendingPathComponent("book.pdf")).images()
-        // JPEG, PNG, WebP and HEIC photos (one a duplicate, passed over), all embedded as JPEG.
-        XCTAssertEqual(images.count, 6)
+        // JPEG, PNG, WebP and HEIC photos (one a duplicate; the two videos are not photos), all embedded as JPEG.
+        XCTAssertEqual(images.count, 7)
         XCTAssertEqual(Set(images.map(\.encoding)), ["jpeg"])
         XCTAssertTrue(images.allSatisfy { $0.xPPI <= 300 })
     }
