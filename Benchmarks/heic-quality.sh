@@ -12,7 +12,8 @@
 # one thread as Darkroom's import runs each photo (x265 pools=none, frame-threads=1). Printed per
 # setting: CPU seconds (user + sys of heif-enc, summed over the photos; the PNG read is ~2%), bytes
 # (summed, and as a ratio to the baseline), mean SSIM (ffmpeg, RGB) and mean SSIMULACRA2
-# (Benchmarks/image-quality.py, pip package ssimulacra2) of the decoded HEIC (vips) against its PNG;
+# (Benchmarks/image-quality.py, pip package ssimulacra2; slow, so only for the baseline and the settings
+# within its bytes and SSIM, the others show -) of the decoded HEIC (vips) against its PNG;
 # BUTTERAUGLI=1 adds the mean butteraugli distance (Debian's butteraugli; lower is better, slow).
 # Then the pick: the setting with the least CPU time whose bytes are at most the baseline's and whose
 # SSIMULACRA2 and SSIM are at least the baseline's (minus 0.25 and 0.001: the noise between runs of
@@ -78,8 +79,13 @@ for setting in "${settings[@]}"; do
     ssims+=("$(ssim "$ref" "$out.png")"); pairs+=("$ref" "$out.png")
     [ "${BUTTERAUGLI:-0}" = 1 ] && butter+=("$(butteraugli "$ref" "$out.png" 2>/dev/null | tail -1)")
   done
-  s2=$(python3 "$(dirname "$0")/image-quality.py" "${pairs[@]}" | awk '{s+=$1} END {printf "%.2f", s/NR}')
   ssim=$(printf '%s\n' "${ssims[@]}" | awk '{s+=$1} END {printf "%.4f", s/NR}')
+  # SSIMULACRA2 (slow: seconds a photo in Python) only where it can change the pick: the baseline and
+  # the settings within its bytes and SSIM; '-' for the others.
+  s2=-
+  if [ -z "$base_bytes" ] || [ "$(echo "$bytes <= $base_bytes && $ssim >= $base_ssim - 0.001" | bc -l)" = 1 ]; then
+    s2=$(python3 "$(dirname "$0")/image-quality.py" "${pairs[@]}" | awk '{s+=$1} END {printf "%.2f", s/NR}')
+  fi
   ba=""; [ ${#butter[@]} -gt 0 ] && ba=$(printf '%s\n' "${butter[@]}" | awk '{s+=$1} END {printf "%.3f", s/NR}')
   [ -n "$base_bytes" ] || { base_bytes=$bytes; base_s2=$s2; base_ssim=$ssim; }
   printf '%-34s %7.2f %11d %5.2fx %7s %8s %s\n' "$label" "$cpu" "$bytes" "$(echo "$bytes / $base_bytes" | bc -l)" "$ssim" "$s2" "$ba"
@@ -90,6 +96,7 @@ done
 best=""; best_cpu=""
 for row in "${rows[@]}"; do
   IFS='|' read -r label cpu bytes ssim s2 <<< "$row"
+  [ "$s2" != - ] || continue
   ok=$(echo "$bytes <= $base_bytes && $s2 >= $base_s2 - 0.25 && $ssim >= $base_ssim - 0.001" | bc -l)
   if [ "$ok" = 1 ] && { [ -z "$best_cpu" ] || [ "$(echo "$cpu < $best_cpu" | bc -l)" = 1 ]; }; then best=$label; best_cpu=$cpu; fi
 done

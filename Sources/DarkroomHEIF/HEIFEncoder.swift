@@ -76,7 +76,10 @@ public enum HEIFEncoder {
             try HEIFError.check(heif_context_encode_image(context.pointer, small.pointer, encoder.pointer, options.pointer, &thumbnailHandle),
                                 "encode thumbnail")
             defer { heif_image_handle_release(thumbnailHandle) }
-            try HEIFError.check(heif_context_assign_thumbnail(context.pointer, handle, thumbnailHandle), "thumbnail")
+            // libheif 1.15 hands its two handles to HeifContext::assign_thumbnail in the reverse order of
+            // the declaration (master, thumbnail): passed as declared, the photo became the thumbnail's
+            // thumbnail. EmbeddedThumbnailTests reads the relation back, so a libheif that fixes it shows.
+            try HEIFError.check(heif_context_assign_thumbnail(context.pointer, thumbnailHandle, handle), "thumbnail")
             // Encoding an image makes it the primary one only when it is the first; say so anyway.
             try HEIFError.check(heif_context_set_primary_image(context.pointer, handle), "primary image")
         }

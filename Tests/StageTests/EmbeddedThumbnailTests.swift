@@ -76,7 +76,7 @@ final class EmbeddedThumbnailTests: XCTestCase {
                   - heic-encode: { preset: ultrafast, thumbnail: \(thumbnail), output: "\(thumbnail)/{name}.heic" }
                 """)
             XCTAssertEqual(report.failures, [])
-            let url = harness.library.appendingPathComponent("\(thumbnail)/\(name).heic")
+            let url = harness.library.appendingPathComponent("\(thumbnail)/\((name as NSString).deletingPathExtension).heic")
             let primary = try HEIFInfo.read(url.path)
             XCTAssertEqual([primary.width, primary.height], name == "wide.jpg" ? [800, 500] : [120, 90], "the image itself")
             return try HEIFThumbnailInfo.read(url.path).map { [$0.width, $0.height] }
@@ -97,18 +97,21 @@ final class EmbeddedThumbnailTests: XCTestCase {
     func testRegenerationReadsTheItemWhenItIsLargeEnough() throws {
         let harness = try Harness("embedded-used")
         let photo = try Image.open(try makePhoto(in: harness, "photo.jpg").path).thumbnail(width: 1024, height: 1024).eightBitRGB()
+            .materialized()
         let green = try Image.solid(width: 320, height: 240, colour: Colour(red: 0, green: 200, blue: 0)).eightBitRGB()
         let heic = harness.inputs.appendingPathComponent("marked.heic")
         try FileManager.default.removeItem(at: harness.inputs.appendingPathComponent("photo.jpg"))
         try HEIFEncoder.encode(try pixels(photo), iccProfile: nil, exif: nil, settings: HEIFEncodeSettings(quality: 50, preset: "ultrafast"),
                                to: heic.path, thumbnail: try pixels(green))
 
-        for size in [200, 400] {
+        // Read at once: a later run of the same step replaces the earlier run's output.
+        func thumbnail(_ size: Int) throws -> Image {
             let report = try harness.run(steps: "  - thumbnail: { size: \(size), output: \"\(size)/{name}.jpg\" }\n")
             XCTAssertEqual(report.failures, [])
+            return try Image.open(harness.library.appendingPathComponent("\(size)/marked.jpg").path).materialized()
         }
-        let small = try Image.open(harness.library.appendingPathComponent("200/marked.jpg").path)
-        let large = try Image.open(harness.library.appendingPathComponent("400/marked.jpg").path)
+        let small = try thumbnail(200)
+        let large = try thumbnail(400)
         XCTAssertEqual([small.width, small.height, large.width, large.height], [200, 150, 400, 300])
         XCTAssertGreaterThan(try small.extractBand(1).average() - small.extractBand(0).average(), 150, "200 px: the green item")
         XCTAssertLessThan(try large.extractBand(1).average() - large.extractBand(0).average(), 100, "400 px: the photo")
@@ -129,13 +132,16 @@ final class EmbeddedThumbnailTests: XCTestCase {
               - thumbnail: { size: 200 }
             """)
         XCTAssertEqual(imported.failures, [])
+        // Read before regenerating: the regeneration's thumbnail step replaces the import's outputs.
+        let originals = try ["landscape.jpg", "turned.jpg"].map { name in
+            (name, try Image.open(try harness.output(for: name, under: "Thumbnails").path).materialized(),
+             try harness.output(for: name, under: "Photos").deletingPathExtension().lastPathComponent)
+        }
         let regenerated = try harness.run(steps: """
               - thumbnail: { size: 200, output: "Regenerated/{id}.jpg" }
             """, input: harness.library.appendingPathComponent("Photos"))
         XCTAssertEqual(regenerated.failures, [])
-        for name in ["landscape.jpg", "turned.jpg"] {
-            let original = try Image.open(try harness.output(for: name, under: "Thumbnails").path)
-            let id = try harness.output(for: name, under: "Photos").deletingPathExtension().lastPathComponent
+        for (name, original, id) in originals {
             let again = try Image.open(harness.library.appendingPathComponent("Regenerated/\(id).jpg").path)
             XCTAssertEqual([again.width, again.height], [original.width, original.height], name)
             XCTAssertLessThan(try meanDifference(again, original), 6, "\(name): regenerated from the HEIC's item")
