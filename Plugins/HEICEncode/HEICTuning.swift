@@ -2,7 +2,8 @@
 /// camera photos at 2048 px (README, "HEIC defaults, measured"): the least CPU time at bytes within 1%
 /// of, and quality (SSIM, SSIMULACRA2) no lower than, the previous default, preset medium at quality
 /// 50. For one intra frame `veryfast` is the same encode as `medium` (bytes +0.1%, equal SSIM and
-/// SSIMULACRA2) for 2-4% less CPU; nothing faster reached those bytes and that quality together.
+/// SSIMULACRA2) for 2-4% less CPU, within the noise (fast makes the same files); nothing faster
+/// reached those bytes and that quality together.
 enum HEICTuning {
     /// The default libheif quality.
     static let quality = 50
