@@ -170,6 +170,9 @@ let package = Package(
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
                           path: "Benchmarks/TimeZoneLookup", swiftSettings: swift5),
+        .testTarget(name: "DateCorrectionTests", dependencies: [
+            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomTestSupport",
+        ], swiftSettings: swift5),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",
         ], swiftSettings: swift5),

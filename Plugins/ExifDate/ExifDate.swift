@@ -39,6 +39,8 @@ public struct ExifDate: Stage {
     /// file time is off.
     @discardableResult
     public func apply(to item: Item, settings: RunSettings, now: Date = Date()) throws -> CaptureDateDecision {
+        // A date the user set (`darkroom catalog set-date`; the runner puts it on the item) outranks every source.
+        if let date = item.captureDate, date.source == .user { return CaptureDateDecision(date: date, rejected: []) }
         if item.mediaKind == .video { return try applyToVideo(item, settings: settings, now: now) }
         let header = try item.sourceHeader(settings: settings)
         var exif: ExifTags?

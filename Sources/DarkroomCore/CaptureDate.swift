@@ -83,6 +83,9 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
         case quickTimeCreationDate = "quicktime:CreationDate"
         /// A video's container or stream `creation_time` (UTC by the QuickTime specification).
         case quickTimeCreationTime = "quicktime:creation_time"
+        /// Set by the user (`darkroom catalog set-date`): outranks every piece of evidence, and
+        /// `exif-date` keeps it when it runs again.
+        case user = "user"
     }
 
     /// Where the UTC offset came from.
@@ -97,6 +100,8 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
         case assumed
         /// A UTC time (a video's `creation_time`) shown in the run's `--time-zone`.
         case configured
+        /// The offset the user gave with the date (`darkroom catalog set-date`).
+        case user
     }
 
     /// How much to trust the date.
@@ -114,26 +119,63 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
     public var source: Source
     public var timeZoneSource: TimeZoneSource
     public var confidence: Confidence
+    /// For a date the user set: the date the files gave, which it overrides (nil otherwise).
+    public var overrides: FoundDate?
 
     public init(local: LocalDateTime, utcOffsetSeconds: Int?, source: Source,
-                timeZoneSource: TimeZoneSource, confidence: Confidence) {
+                timeZoneSource: TimeZoneSource, confidence: Confidence, overrides: FoundDate? = nil) {
         self.local = local
         self.utcOffsetSeconds = utcOffsetSeconds
         self.source = source
         self.timeZoneSource = timeZoneSource
         self.confidence = confidence
+        self.overrides = overrides
     }
 
     /// The instant, when the UTC offset is known.
     public var instant: Date? { utcOffsetSeconds.map { local.instant(utcOffsetSeconds: $0) } }
 
-    /// `2024-01-31T12:34:56+01:00 (exif:DateTimeOriginal, tz: metadata)`.
+    /// The date the files gave: this one, or for a date the user set, the one it overrides (nil
+    /// when the photo had none).
+    public var found: FoundDate? { source == .user ? overrides : FoundDate(self) }
+
+    /// The local time with its offset when known: `2024-01-31T12:34:56+01:00`.
+    public var stamp: String { CaptureDate.stamp(local, utcOffsetSeconds: utcOffsetSeconds) }
+
+    /// `2024-01-31T12:34:56+01:00 (exif:DateTimeOriginal, tz: metadata)`; a user's date adds what it
+    /// overrides: `(user, tz: user; overrides 2024-01-31T11:34:56+01:00 from exif:DateTimeOriginal)`.
     public var description: String {
-        var text = local.description
-        if let offset = utcOffsetSeconds {
-            let sign = offset < 0 ? "-" : "+"
-            text += String(format: "%@%02d:%02d", sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
-        }
-        return "\(text) (\(source.rawValue), tz: \(timeZoneSource.rawValue)\(confidence == .low ? ", low confidence" : ""))"
+        let overridden = overrides.map { "; overrides \(CaptureDate.stamp($0.local, utcOffsetSeconds: $0.utcOffsetSeconds)) from \($0.source.rawValue)" }
+        return "\(stamp) (\(source.rawValue), tz: \(timeZoneSource.rawValue)\(confidence == .low ? ", low confidence" : "")\(overridden ?? ""))"
+    }
+
+    static func stamp(_ local: LocalDateTime, utcOffsetSeconds: Int?) -> String {
+        guard let offset = utcOffsetSeconds else { return local.description }
+        let sign = offset < 0 ? "-" : "+"
+        return local.description + String(format: "%@%02d:%02d", sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
+    }
+}
+
+/// A capture date as the files gave it (EXIF, QuickTime, the file name...), kept beside a date the
+/// user set in its place, so that what was overridden can still be told.
+public struct FoundDate: Codable, Sendable, Hashable {
+    /// The wall-clock time the files gave.
+    public var local: LocalDateTime
+    /// Its offset from UTC, when known.
+    public var utcOffsetSeconds: Int?
+    /// Where the date came from.
+    public var source: CaptureDate.Source
+    /// Where the offset came from.
+    public var timeZoneSource: CaptureDate.TimeZoneSource
+    /// How sure the source was.
+    public var confidence: CaptureDate.Confidence
+
+    /// The date `date` states (whatever its source).
+    public init(_ date: CaptureDate) {
+        local = date.local
+        utcOffsetSeconds = date.utcOffsetSeconds
+        source = date.source
+        timeZoneSource = date.timeZoneSource
+        confidence = date.confidence
     }
 }

@@ -103,6 +103,44 @@ public struct PathTemplate: Codable, Sendable, Hashable, CustomStringConvertible
                 "mm": String(format: "%02d", d.minute), "ss": String(format: "%02d", d.second)]
     }
 
+    /// The path this template gives the same item at another capture date: `path` must be what it
+    /// rendered with the date `old` (nil when it is not, or when the template uses no date field).
+    /// Every other field keeps the value it had in `path`, whatever filled it (`{size}`, a stage's
+    /// own `{ext}`), so no stage needs to be asked again.
+    public func redated(_ path: String, from old: LocalDateTime, to new: LocalDateTime) -> String? {
+        guard usesDateFields else { return nil }
+        let oldValues = PathTemplate.dateValues(old), newValues = PathTemplate.dateValues(new)
+        var pattern = "^", dateFields: [String] = [], skipSlash = false
+        for (index, part) in parts.enumerated() {
+            switch part {
+            case .literal(var text):
+                if skipSlash { text.removeFirst(); skipSlash = false }
+                pattern += NSRegularExpression.escapedPattern(for: text)
+            case .field(let name) where PathTemplate.dateFields.contains(name):
+                pattern += "(" + oldValues[name]! + ")"
+                dateFields.append(name)
+            case .field("dir"):
+                // An empty {dir} folds its slash away ("Thumbnails/{dir}/x" gives "Thumbnails/x").
+                if index + 1 < parts.count, case .literal(let next) = parts[index + 1], next.hasPrefix("/") {
+                    pattern += "(?:.+/)?"
+                    skipSlash = true
+                } else {
+                    pattern += ".*?"
+                }
+            case .field:
+                pattern += ".*?"
+            }
+        }
+        guard let expression = try? NSRegularExpression(pattern: pattern + "$"),
+              let match = expression.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) else { return nil }
+        // From the end, so that the ranges still to replace do not move.
+        var result = path as NSString
+        for (group, name) in dateFields.enumerated().sorted(by: { match.range(at: $0.0 + 1).location > match.range(at: $1.0 + 1).location }) {
+            result = result.replacingCharacters(in: match.range(at: group + 1), with: newValues[name]!) as NSString
+        }
+        return result as String
+    }
+
     /// One path component from an arbitrary string: separators, control characters and leading
     /// dots replaced, length capped.
     static func sanitize(_ value: String) -> String {

@@ -33,10 +33,13 @@ final class Publication: @unchecked Sendable {
     /// Outputs linked into the library so far.
     var published: [PublishedOutput] { lock.lock(); defer { lock.unlock() }; return placed }
 
-    /// Writes one output to a temp file (via `write`), fsynced, to be published with the others.
-    func stage(_ relativePath: String, step: String, write: (URL) throws -> Void) throws {
+    /// Writes one output to a temp file (via `write`), fsynced, to be published with the others;
+    /// returns the SHA-256 of what was written.
+    @discardableResult
+    func stage(_ relativePath: String, step: String, write: (URL) throws -> Void) throws -> String {
         let file = try publisher.stage(relativePath, step: step, owner: subject, source: source, pathID: pathID, write: write)
         lock.lock(); staged.append(file); lock.unlock()
+        return file.digest
     }
 
     /// Links every staged output into place, together: all of them, or (on error) none.
@@ -51,12 +54,13 @@ final class Publication: @unchecked Sendable {
         publisher.discard(takeStaged())
     }
 
-    /// Records the published outputs that `keep` accepts, with the finished `units` (and the photo's
-    /// `asset` facts), in one transaction, forgetting the units of the `retiring` steps; then removes
-    /// the outputs those units no longer make.
-    func commit(units: [UnitCompletion.Unit], asset: AssetFacts?, retiring: [String] = [], to catalog: CatalogStore,
-                keeping keep: (PublishedOutput) -> Bool = { _ in true }) throws {
-        let completion = UnitCompletion(subject: subject, units: units, outputs: published.filter(keep), asset: asset,
+    /// Records the published outputs that `keep` accepts (and `unchanged` ones of the same units,
+    /// which stay where they are), with the finished `units` (and the photo's `asset` facts), in one
+    /// transaction, forgetting the units of the `retiring` steps; then removes the outputs those
+    /// units no longer make.
+    func commit(units: [UnitCompletion.Unit], asset: AssetFacts?, retiring: [String] = [], unchanged: [PublishedOutput] = [],
+                to catalog: CatalogStore, keeping keep: (PublishedOutput) -> Bool = { _ in true }) throws {
+        let completion = UnitCompletion(subject: subject, units: units, outputs: published.filter(keep) + unchanged, asset: asset,
                                         retiredSteps: retiring.isEmpty ? nil : retiring)
         let stale = try catalog.commit(completion, run: publisher.run)
         for path in stale { LibraryFiles.retract(path, library: publisher.library) }

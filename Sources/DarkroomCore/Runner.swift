@@ -44,7 +44,7 @@ public final class Runner {
     /// with the steps they read from, in order.
     let learningSteps: [Int]
 
-    private static func stepIDs(of pipeline: Pipeline) -> [String] {
+    static func stepIDs(of pipeline: Pipeline) -> [String] {
         var counts: [String: Int] = [:]
         return pipeline.steps.map { step in
             counts[step.name, default: 0] += 1
@@ -153,13 +153,17 @@ public final class Runner {
     /// The pipeline file's name without its extension: the first part of catalog step ids.
     public var pipelineName: String { Runner.pipelineName(of: pipeline) }
 
-    private static func pipelineName(of pipeline: Pipeline) -> String {
-        ((pipeline.file as NSString).lastPathComponent as NSString).deletingPathExtension
+    static func pipelineName(of pipeline: Pipeline) -> String { pipelineName(file: pipeline.file) }
+
+    /// A pipeline file's name without its folder and extension (`import-camera-roll`).
+    static func pipelineName(file: String) -> String {
+        ((file as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
     private func execute(inputs: [URL], catalog: CatalogStore, shard: Shard?, temporaryFolder: URL) throws -> RunReport {
         let started = Date()
-        let runID = try catalog.beginRun(pipeline: pipeline.file)
+        // The file's absolute path, so that `catalog set-date` can read its output templates again from anywhere.
+        let runID = try catalog.beginRun(pipeline: URL(fileURLWithPath: pipeline.file).standardizedFileURL.path)
         let publisher = try Publisher(library: settings.library, catalog: catalog, run: runID, temporaryFolder: temporaryFolder)
         let failures = FailureSink()
         var report = RunReport(pipeline: pipeline.file, library: settings.library.path)
@@ -282,14 +286,24 @@ public final class Runner {
 
     /// Cleans what a crashed run may have left: temp files, and published files never recorded.
     private func recover(_ catalog: CatalogStore) throws {
-        Publisher.removeLeftovers(library: settings.library)
-        try removeOrphans(catalog)
+        try Runner.recover(catalog, library: settings.library, logger: logger)
+    }
+
+    /// Cleans what a crashed run (or date correction) left in `library`: temp files, and published
+    /// files never recorded. Only for a process holding the library's exclusive lock.
+    static func recover(_ catalog: CatalogStore, library: URL, logger: Logger) throws {
+        Publisher.removeLeftovers(library: library)
+        try removeOrphans(catalog, library: library, logger: logger)
     }
 
     /// Removes files an interrupted run published but never recorded (the catalog's pending notes).
     func removeOrphans(_ catalog: CatalogStore) throws {
+        try Runner.removeOrphans(catalog, library: settings.library, logger: logger)
+    }
+
+    static func removeOrphans(_ catalog: CatalogStore, library: URL, logger: Logger) throws {
         for path in try catalog.recoverPending() {
-            let url = settings.library.appendingPathComponent(path)
+            let url = library.appendingPathComponent(path)
             if FileInfo(path: url.path)?.isRegularFile == true {
                 logger.info("removing \(path): left by an interrupted run before it was recorded")
                 unlink(url.path)
@@ -463,6 +477,11 @@ public final class Runner {
             return (.skipped, ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash, id: item.id,
                                          captureDate: facts?.captureDate, pixelWidth: facts?.width, pixelHeight: facts?.height,
                                          contentIdentifier: facts?.contentIdentifier))
+        }
+
+        // A date the user set (`catalog set-date`) outranks the file's evidence: `exif-date` keeps it.
+        if motion == nil, let kept = ((try? catalog.rememberedFacts(contentHash: hash)) ?? nil)?.captureDate, kept.source == .user {
+            item.captureDate = kept
         }
 
         var completedUnits: [UnitCompletion.Unit] = []

@@ -35,7 +35,8 @@ public struct StageDescriptor: Sendable {
             return ConfiguredStep(name: S.name, kind: .perItem, reads: instance.needs, writes: S.writes, media: S.media,
                                   takesMotionParts: S.takesMotionParts, pairing: S.pairing,
                                   optionsDigest: try ConfiguredStep.digest(options),
-                                  action: .perItem { item, context in try instance.process(item, context: context) })
+                                  action: .perItem { item, context in try instance.process(item, context: context) },
+                                  outputTemplates: ConfiguredStep.templates(in: options))
         }
     }
 
@@ -109,6 +110,15 @@ public struct ConfiguredStep: Sendable {
     /// SHA-256 of the options as decoded (defaults included), so YAML formatting does not matter.
     public let optionsDigest: String
     let action: Action
+    /// The path templates among its options (a per-item step's `output`), where its files go.
+    public var outputTemplates: [PathTemplate] = []
+
+    /// The path templates an options value holds, found by reflection, so that no stage has to
+    /// declare them twice.
+    static func templates(in options: Any) -> [PathTemplate] {
+        // An optional template casts too when it holds one.
+        Mirror(reflecting: options).children.compactMap { $0.value as? PathTemplate }
+    }
 
     static func digest<O: Encodable>(_ options: O) throws -> String {
         let encoder = JSONEncoder()

@@ -8,8 +8,8 @@ import Foundation
 import Logging
 
 struct CatalogCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "catalog", abstract: "Inspect a library's catalog.",
-                                                    subcommands: [Verify.self, Rebuild.self, Merge.self])
+    static let configuration = CommandConfiguration(commandName: "catalog", abstract: "Inspect, rebuild, merge and correct a library's catalog.",
+                                                    subcommands: [Verify.self, Rebuild.self, Merge.self, SetDate.self])
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import XCTest
 
 /// Catalog inputs for tests.
 enum CatalogFixtures {
@@ -20,7 +21,7 @@ enum CatalogFixtures {
 
     /// The same sequence of calls on any catalog, written down as text, so that two catalogs can be
     /// compared call by call.
-    static func transcript(_ store: CatalogStore) throws -> [String] {
+    static func transcript(_ store: CorrectableCatalog) throws -> [String] {
         var lines: [String] = []
         func note(_ label: String, _ value: Any?) { lines.append("\(label): \(value.map { "\($0)" } ?? "nil")") }
         let photo = ContentHash.of("photo one"), rebuilt = ContentHash.of("photo two")
@@ -89,6 +90,25 @@ enum CatalogFixtures {
         let remembered = try store.rememberedFacts(contentHash: video)
         note("video facts", remembered.map { "\($0.mediaKind) \($0.contentIdentifier ?? "-") \($0.motionOf == still)" })
 
+        // Finding photos to correct, and a corrected date recorded with the facts read back.
+        note("by camera", try store.assets(.camera("apple IPHONE 13")).map { "\($0.originalPath) \($0.mediaKind)" })
+        note("by folder", try store.assets(.folder("/card")).map(\.originalPath))
+        note("by a folder's prefix", try store.assets(.folder("/car")).map(\.originalPath))
+        note("by path", try store.assets(.originalPath("/card/IMG_1.MOV")).map { $0.contentHash == video })
+        note("motion parts", try store.assets(.motionParts(of: still)).map(\.originalPath))
+        let read = try store.assets(.id(ContentHash.uuid(fromHex: video))).map(describe)
+        note("read back", read)
+        note("read back whole", read == [describe(videoFacts)])
+        var corrected = try XCTUnwrap(try store.assets(.contentHash(still)).first)
+        corrected.captureDate = DateChange.set(LocalDateTime(year: 2019, month: 6, day: 15, hour: 12)!, utcOffsetSeconds: nil)
+            .date(for: corrected.captureDate)
+        _ = try store.commit(UnitCompletion(subject: still, units: [], outputs: [], asset: corrected), run: run)
+        note("corrected", try store.assets(.contentHash(still)).map(describe))
+        note("corrected facts", try store.rememberedFacts(contentHash: still)?.captureDate)
+        let later = try store.beginRun(pipeline: "/library/pipelines/monthly-grid.yaml")
+        try store.finishRun(later, report: RunReport(pipeline: "monthly-grid.yaml", library: "/library"))
+        note("pipelines", try store.recordedPipelines())
+
         var report = RunReport(pipeline: "import.yaml", library: "/library")
         report.processed = 1
         report.failed = 1
@@ -96,5 +116,12 @@ enum CatalogFixtures {
                                                     from: Data(#"{"path":"in/bad.jpg","step":"decode","reason":"truncated"}"#.utf8))]
         try store.finishRun(run, report: report)
         return lines
+    }
+
+    /// Every fact of an asset, as text.
+    static func describe(_ facts: AssetFacts) -> String {
+        "\(facts.id) \(facts.originalPath) \(facts.fileSize) \(facts.captureDate?.description ?? "-") \(facts.width ?? 0)x\(facts.height ?? 0) "
+            + "\(facts.orientation ?? 0) \(facts.camera ?? "-") \(facts.location.map { "\($0)" } ?? "-") \(facts.video.map { "\($0)" } ?? "-") "
+            + "\(facts.contentIdentifier ?? "-") \(facts.motionOf ?? "-") \(facts.mediaKind)"
     }
 }

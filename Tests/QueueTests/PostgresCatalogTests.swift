@@ -34,6 +34,18 @@ final class PostgresCatalogTests: QueueTestCase {
         XCTAssertTrue(sqlite.contains("retired: [\"Thumbnails/live.jpg\", \"Videos/live.mov\"]"), "\(sqlite)")
         XCTAssertTrue(sqlite.contains("joined units: [\"motion=m1\"]"), "\(sqlite)")
         XCTAssertTrue(sqlite.contains("video facts: video 8D3C-LIVE true"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains { $0.hasPrefix("by camera: [") && $0.contains("\"/card/IMG_1.MOV video\"")
+                                        && $0.contains("\"/card/\(ContentHash.of("live still").prefix(6)).jpg photo\"") && $0.split(separator: ",").count == 2 },
+                      "both, and not the Pixel's photo: \(sqlite)")
+        XCTAssertTrue(sqlite.contains("by a folder's prefix: []"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("by path: [true]"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("motion parts: [\"/card/IMG_1.MOV\"]"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("read back whole: true"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains { $0.hasPrefix("corrected facts: 2019-06-15T12:00:00+02:00 (user, tz: metadata; overrides 2024-05-04T12:30:00+02:00") },
+                      "\(sqlite)")
+        XCTAssertTrue(sqlite.contains { $0.hasPrefix("corrected: [") && $0.contains("Apple iPhone 13 GeoLocation(latitude: 48.8584") },
+                      "a correction keeps every other fact: \(sqlite)")
+        XCTAssertTrue(sqlite.contains("pipelines: [\"/library/pipelines/monthly-grid.yaml\", \"import.yaml\"]"), "\(sqlite)")
     }
 
     func testRecordsRunsAssetsAndEveryOutput() throws {
@@ -41,7 +53,7 @@ final class PostgresCatalogTests: QueueTestCase {
         _ = try CatalogFixtures.transcript(catalog)
         XCTAssertEqual(try catalog.allOutputs().map(\.path),
                        ["Photos/live.heic", "Photos/live.mov", "Photos/one.heic", "Photos/two.heic", "Thumbnails/one-400.jpg"])
-        XCTAssertEqual(try sql("SELECT status || ' ' || processed || ' ' || failed FROM runs"), "failures 1 1")
+        XCTAssertEqual(try sql("SELECT status || ' ' || processed || ' ' || failed FROM runs WHERE pipeline = 'import.yaml'"), "failures 1 1")
         XCTAssertEqual(try sql("SELECT path || ' ' || step || ' ' || reason FROM failures"), "in/bad.jpg decode truncated")
         XCTAssertEqual(try sql("SELECT camera || ' ' || width || ' ' || capture_source FROM assets WHERE camera = 'Pixel 8'"),
                        "Pixel 8 4000 exif:DateTimeOriginal")
