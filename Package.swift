@@ -102,9 +102,13 @@ let package = Package(
         ], swiftSettings: swift5),
 
         // Stages, one module each, each declaring every module it imports.
-        plugin("ExifDateStage", path: "ExifDate", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo"]),
+        plugin("ExifDateStage", path: "ExifDate", dependencies: [
+            "DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomSidecars", "DarkroomTimeZones",
+        ]),
         plugin("ResizeStage", path: "Resize", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips"]),
-        plugin("HEICEncodeStage", path: "HEICEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF", "DarkroomExif"]),
+        plugin("HEICEncodeStage", path: "HEICEncode", dependencies: [
+            "DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomSidecars",
+        ]),
         plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
         plugin("TimelapseStage", path: "Timelapse", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
@@ -120,6 +124,7 @@ let package = Package(
         ], swiftSettings: swift5),
         .executableTarget(name: "darkroom", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomImaging", "DarkroomStages", "CollageStage",
+            "ExifDateStage",
             .target(name: "DarkroomQueue", condition: .when(traits: ["Queue"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -137,7 +142,7 @@ let package = Package(
             "DarkroomTestSupport", "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage",
         ], swiftSettings: swift5),
         .testTarget(name: "ExifDateTests", dependencies: [
-            "DarkroomCore", "DarkroomExif", "ExifDateStage", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomExif", "ExifDateStage", "DarkroomSidecars", "DarkroomTestSupport",
         ], swiftSettings: swift5),
         .testTarget(name: "TimelapseTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "TimelapseStage", "DarkroomTestSupport",

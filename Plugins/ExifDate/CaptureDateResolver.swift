@@ -2,99 +2,111 @@ import DarkroomCore
 import DarkroomExif
 import Foundation
 
-/// Everything known about a file that can date it, gathered before any decision is made.
-public struct CaptureDateEvidence: Sendable {
-    /// The file's EXIF tags, when it has a readable EXIF block.
-    public var exif: ExifTags?
-    /// The file's XMP packet as text.
-    public var xmp: String?
-    /// The file name (with or without its folder).
-    public var fileName: String
-    /// The file's modification time.
-    public var modificationDate: Date?
-    /// A video's QuickTime dates (nil for a photo).
-    public var video: VideoDateEvidence?
-
-    public init(exif: ExifTags? = nil, xmp: String? = nil, fileName: String = "", modificationDate: Date? = nil,
-                video: VideoDateEvidence? = nil) {
-        self.exif = exif
-        self.xmp = xmp
-        self.fileName = fileName
-        self.modificationDate = modificationDate
-        self.video = video
-    }
-}
-
-/// The outcome of resolving: the date chosen (if any) and what was set aside on the way.
-public struct CaptureDateDecision: Sendable {
-    /// The capture date, or nil when no source gave a plausible one.
-    public var date: CaptureDate?
-    /// Evidence looked at and refused, in the order it was considered.
-    public var rejected: [RejectedDate]
-}
-
 /// Decides a photo's capture date from its evidence: a pure function of the evidence, the
 /// configured order of sources, the run's time zone and the current time.
 ///
 /// Sources are tried in order; the first one that yields a plausible date wins:
 ///
-///     exif-original ─▶ exif-digitized ─▶ gps ─▶ xmp ─▶ filename ─▶ (file time)
-///       high           high              medium  medium  medium     low
-///                                                low if  low if
-///                                                date    date
-///                                                only    only
+///     xmp sidecar ─▶ exif-original ─▶ exif-digitized ─▶ gps ─▶ xmp ─▶ filename ─▶ Takeout ─▶ (file time)
+///      medium        high             high              medium  medium  medium     medium      low
+///                                                               low if  low if
+///                                                               date    date
+///                                                               only    only
+///
+/// An XMP sidecar comes first: it is the user's latest word. Google Takeout's `photoTakenTime` is
+/// weighed against the file's own date (see `arbitrateTakeout`): it wins when they disagree by
+/// more than a time zone's worth, since a date corrected in Google Photos lives only there.
 ///
 /// A video has no EXIF or XMP: its QuickTime dates come first (see `videoCandidates`), then the
-/// file name when `sources` lists it, then the file time.
+/// file name when `sources` lists it, then Takeout, then the file time.
 ///
 /// A value that is blank, all zeros, malformed, not a real calendar date, before 1900 or more than
-/// a day in the future is recorded in `rejected` and the next source is tried.
+/// a day in the future is recorded in `rejected` and the next source is tried. Every candidate is
+/// listed in `considered` with its outcome, for `darkroom explain`.
+///
+/// Times that need a zone (an instant, or a wall-clock time without an offset) take it in this
+/// order (see `TimeZonePlacement`): the file's own offset tags; the zone at its GPS position;
+/// the run's `--time-zone`; this machine's zone (low confidence).
 public struct CaptureDateResolver: Sendable {
     /// The earliest year accepted from any source.
     public static let earliestYear = 1900
     /// How far past `now` a date may lie (camera clocks drift, time zones differ).
     public static let futureTolerance: TimeInterval = 24 * 60 * 60
 
+    /// The sources looked at, most trusted first (`exif-date`'s `sources`).
     public var sources: [ExifDateOptions.Source]
+    /// Whether the file's modification time dates a file no source dates.
     public var fallbackToFileTime: Bool
     /// How a video's `creation_time` is read.
     public var videoCreationTime: VideoCreationTime
-    /// The zone for GPS (UTC), `creation_time` and file times, and for judging "in the future" when
-    /// no offset is known.
+    /// The run's zone: for instants (GPS time, `creation_time`, Takeout, file times) when the file
+    /// says nothing better, and for judging "in the future" when no offset is known.
     public var timeZone: TimeZone
+    /// Whether `timeZone` was chosen (`--time-zone`) rather than this machine's: a chosen zone also
+    /// gives wall-clock times without an offset their offset; the machine's makes dates low confidence.
+    public var timeZoneIsChosen: Bool
     /// The time of the run.
     public var now: Date
 
+    /// A resolver with `exif-date`'s defaults unless told otherwise.
     public init(sources: [ExifDateOptions.Source] = ExifDateOptions.Source.allCases, fallbackToFileTime: Bool = true,
-                videoCreationTime: VideoCreationTime = .utc, timeZone: TimeZone, now: Date = Date()) {
+                videoCreationTime: VideoCreationTime = .utc, timeZone: TimeZone, timeZoneIsChosen: Bool = true, now: Date = Date()) {
         self.sources = sources
         self.fallbackToFileTime = fallbackToFileTime
         self.videoCreationTime = videoCreationTime
         self.timeZone = timeZone
+        self.timeZoneIsChosen = timeZoneIsChosen
         self.now = now
     }
 
-    /// Chooses the capture date.
+    /// Chooses the capture date, listing every candidate with what became of it.
     public func resolve(_ evidence: CaptureDateEvidence) -> CaptureDateDecision {
+        var considered: [ConsideredDate] = []
         var rejected: [RejectedDate] = []
+        var winner: Int?
         for candidate in orderedCandidates(evidence) {
-            switch candidate.result.flatMap(checkedPlausible) {
-            case .success(let date):
-                return CaptureDateDecision(date: date, rejected: rejected)
+            let checked = candidate.result.flatMap(checkedPlausible)
+            var entry = ConsideredDate(source: candidate.source, field: candidate.field, value: candidate.value,
+                                       date: try? checked.get(), outcome: .chosen)
+            switch checked {
+            case .success:
+                if let winner {
+                    entry.outcome = considered[winner].source == .xmpSidecar && candidate.source != .xmpSidecar
+                        ? .overridden("by the XMP sidecar, the user's latest word") : .unused
+                } else {
+                    winner = considered.count
+                }
             case .failure(let reason):
-                rejected.append(RejectedDate(source: candidate.source, field: candidate.field,
-                                             value: candidate.value, reason: reason))
+                entry.outcome = .rejected(reason)
+                if let parsed = try? candidate.result.get() { entry.date = parsed }
+                if winner == nil { rejected.append(RejectedDate(source: candidate.source, field: candidate.field, value: candidate.value, reason: reason)) }
             }
+            considered.append(entry)
         }
-        if fallbackToFileTime, let modified = evidence.modificationDate {
-            let candidate = fileTime(modified)
-            switch candidate.result.flatMap(checkedPlausible) {
-            case .success(let date): return CaptureDateDecision(date: date, rejected: rejected)
-            case .failure(let reason):
-                rejected.append(RejectedDate(source: .fileModified, field: candidate.field, value: candidate.value, reason: reason))
+        if let takeout = evidence.takeout {
+            winner = arbitrateTakeout(takeout, evidence, considered: &considered, winner: winner)
+        }
+        if let modified = evidence.modificationDate {
+            let candidate = fileTime(modified, evidence)
+            var entry = ConsideredDate(source: .fileModified, field: candidate.field, value: candidate.value,
+                                       date: try? candidate.result.get(), outcome: .unused)
+            if winner == nil {
+                switch candidate.result.flatMap(checkedPlausible) {
+                case .success where fallbackToFileTime:
+                    entry.outcome = .chosen
+                    winner = considered.count
+                case .success:
+                    entry.outcome = .unusable("fallback-to-file-time is off")
+                case .failure(let reason):
+                    entry.outcome = .rejected(reason)
+                    if fallbackToFileTime {
+                        rejected.append(RejectedDate(source: .fileModified, field: candidate.field, value: candidate.value, reason: reason))
+                    }
+                }
             }
+            considered.append(entry)
         }
-        return CaptureDateDecision(date: nil, rejected: rejected)
+        return CaptureDateDecision(date: winner.flatMap { considered[$0].date }, rejected: rejected, considered: considered)
     }
 
     /// One value from one source, already interpreted (or refused).
@@ -105,11 +117,12 @@ public struct CaptureDateResolver: Sendable {
         var result: Result<CaptureDate, DateRejection>
     }
 
-    /// Every candidate, most trusted first: a photo's from `sources`; a video's QuickTime dates and
-    /// then its file name (when `sources` lists it).
+    /// Every candidate, most trusted first: an XMP sidecar's; then a photo's from `sources`, or a
+    /// video's QuickTime dates and its file name (when `sources` lists it).
     func orderedCandidates(_ evidence: CaptureDateEvidence) -> [Candidate] {
-        guard let video = evidence.video else { return sources.flatMap { candidates(from: $0, evidence) } }
-        return videoCandidates(video) + (sources.contains(.filename) ? candidates(from: .filename, evidence) : [])
+        let sidecar = sidecarCandidates(evidence)
+        guard let video = evidence.video else { return sidecar + sources.flatMap { candidates(from: $0, evidence) } }
+        return sidecar + videoCandidates(video, evidence) + (sources.contains(.filename) ? candidates(from: .filename, evidence) : [])
     }
 
     func candidates(from source: ExifDateOptions.Source, _ evidence: CaptureDateEvidence) -> [Candidate] {
@@ -117,23 +130,23 @@ public struct CaptureDateResolver: Sendable {
         case .exifOriginal:
             guard let tags = evidence.exif else { return [] }
             return exifDate(tags.dateTimeOriginal, field: "DateTimeOriginal", subSecond: tags.subSecTimeOriginal,
-                            offset: tags.offsetTimeOriginal, source: .exifOriginal)
+                            offset: tags.offsetTimeOriginal, source: .exifOriginal, evidence)
         case .exifDigitized:
             guard let tags = evidence.exif else { return [] }
             return exifDate(tags.dateTimeDigitized, field: "DateTimeDigitized", subSecond: tags.subSecTimeDigitized,
-                            offset: tags.offsetTimeDigitized, source: .exifDigitized)
+                            offset: tags.offsetTimeDigitized, source: .exifDigitized, evidence)
         case .gps:
             guard let tags = evidence.exif else { return [] }
-            return gpsDate(tags)
+            return gpsDate(tags, evidence)
         case .xmp:
             guard let xmp = evidence.xmp else { return [] }
-            return XMPDates.values(in: xmp).map { xmpDate($0.value, field: $0.property) }
+            return XMPDates.values(in: xmp).map { xmpDate($0.value, field: $0.property, source: .xmp, evidence) }
         case .filename:
             let name = (evidence.fileName as NSString).lastPathComponent
             return FileNameDates.matches(in: name).map { match in
                 Candidate(source: .filename, field: "file name", value: match.text, result: match.result.map {
-                    CaptureDate(local: $0.local, utcOffsetSeconds: nil, source: .filename, timeZoneSource: .unknown,
-                                confidence: $0.hasTime ? .medium : .low)
+                    placed(local: $0.local, offset: nil, source: .filename, confidence: $0.hasTime ? .medium : .low,
+                           dateOnly: !$0.hasTime, evidence)
                 })
             }
         }
@@ -142,7 +155,7 @@ public struct CaptureDateResolver: Sendable {
     /// DateTimeOriginal or DateTimeDigitized, refined by its SubSecTime and OffsetTime fields.
     /// An unreadable offset is ignored (the wall-clock time still stands); so is unreadable SubSecTime.
     private func exifDate(_ text: String?, field: String, subSecond: String?, offset: String?,
-                          source: CaptureDate.Source) -> [Candidate] {
+                          source: CaptureDate.Source, _ evidence: CaptureDateEvidence) -> [Candidate] {
         guard let text else { return [] }
         let result = DateTimeText.parse(text).map { parsed -> CaptureDate in
             var local = parsed.local
@@ -152,28 +165,25 @@ public struct CaptureDateResolver: Sendable {
                 local = refined
             }
             let utcOffset = offset.flatMap(DateTimeText.utcOffsetSeconds) ?? parsed.utcOffsetSeconds
-            return CaptureDate(local: local, utcOffsetSeconds: utcOffset, source: source,
-                               timeZoneSource: utcOffset == nil ? .unknown : .metadata, confidence: .high)
+            return placed(local: local, offset: utcOffset, source: source, confidence: .high, evidence)
         }
         return [Candidate(source: source, field: field, value: text, result: result)]
     }
 
-    /// GPSDateStamp + GPSTimeStamp: a UTC instant, shown in the run's time zone.
-    private func gpsDate(_ tags: ExifTags) -> [Candidate] {
+    /// GPSDateStamp + GPSTimeStamp: a UTC instant, made local in the zone `TimeZonePlacement` finds.
+    private func gpsDate(_ tags: ExifTags, _ evidence: CaptureDateEvidence) -> [Candidate] {
         guard let dateText = tags.gpsDateStamp else { return [] }
         let field = "GPSDateStamp+GPSTimeStamp"
         guard let time = tags.gpsTimeStamp else {
             return [Candidate(source: .gps, field: field, value: dateText, result: .failure(.malformed))]
         }
-        let value = "\(dateText) \(time.hour):\(time.minute):\(time.second)"
+        let value = "\(dateText) " + [time.hour, time.minute, time.second].map { $0.isFinite && abs($0) < 1e6 ? String(format: "%02g", $0) : "\($0)" }
+            .joined(separator: ":")
         let result = DateTimeText.parse(dateText, allowDateOnly: true).flatMap { parsed -> Result<CaptureDate, DateRejection> in
             guard !parsed.hasTime, let utc = Self.utcDateTime(day: parsed.local, time: time) else {
                 return .failure(parsed.hasTime ? .malformed : .invalidCalendar)
             }
-            let instant = utc.instant(utcOffsetSeconds: 0)
-            guard let local = LocalDateTime(instant, in: timeZone) else { return .failure(.invalidCalendar) }
-            return .success(CaptureDate(local: local, utcOffsetSeconds: timeZone.secondsFromGMT(for: instant),
-                                        source: .gps, timeZoneSource: .gpsUTC, confidence: .medium))
+            return placed(instant: utc.instant(utcOffsetSeconds: 0), source: .gps, confidence: .medium, evidence)
         }
         return [Candidate(source: .gps, field: field, value: value, result: result)]
     }
@@ -187,27 +197,31 @@ public struct CaptureDateResolver: Sendable {
                              second: Int(whole), nanosecond: min(Int((second - whole) * 1e9), 999_999_999))
     }
 
-    /// An XMP date: ISO 8601 with optional fraction and offset; a date alone is low confidence.
-    private func xmpDate(_ text: String, field: String) -> Candidate {
+    /// An XMP date (embedded or a sidecar's): ISO 8601 with optional fraction and offset; a date
+    /// alone is low confidence.
+    func xmpDate(_ text: String, field: String, source: CaptureDate.Source, _ evidence: CaptureDateEvidence) -> Candidate {
         let result = DateTimeText.parse(text, allowDateOnly: true).map { parsed in
-            CaptureDate(local: parsed.local, utcOffsetSeconds: parsed.utcOffsetSeconds, source: .xmp,
-                        timeZoneSource: parsed.utcOffsetSeconds == nil ? .unknown : .metadata,
-                        confidence: parsed.hasTime ? .medium : .low)
+            placed(local: parsed.local, offset: parsed.utcOffsetSeconds, source: source,
+                   confidence: parsed.hasTime ? .medium : .low, dateOnly: !parsed.hasTime, evidence)
         }
-        return Candidate(source: .xmp, field: field, value: text, result: result)
+        return Candidate(source: source, field: field, value: text, result: result)
     }
 
-    /// The file's modification time, shown in the run's time zone.
-    private func fileTime(_ modified: Date) -> Candidate {
-        let result: Result<CaptureDate, DateRejection> = LocalDateTime(modified, in: timeZone).map {
-            .success(CaptureDate(local: $0, utcOffsetSeconds: timeZone.secondsFromGMT(for: modified),
-                                 source: .fileModified, timeZoneSource: .assumed, confidence: .low))
-        } ?? .failure(.invalidCalendar)
-        return Candidate(source: .fileModified, field: "modification time", value: "\(modified)", result: result)
+    /// The file's modification time, made local in the zone `TimeZonePlacement` finds.
+    private func fileTime(_ modified: Date, _ evidence: CaptureDateEvidence) -> Candidate {
+        Candidate(source: .fileModified, field: "modification time", value: Self.iso(modified),
+                  result: placed(instant: modified, source: .fileModified, confidence: .low, evidence))
+    }
+
+    /// `2024-01-31T12:34:56Z`.
+    static func iso(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
     }
 
     /// Refuses dates before `earliestYear` or more than `futureTolerance` after `now`.
-    private func checkedPlausible(_ date: CaptureDate) -> Result<CaptureDate, DateRejection> {
+    func checkedPlausible(_ date: CaptureDate) -> Result<CaptureDate, DateRejection> {
         guard date.local.year >= Self.earliestYear else { return .failure(.tooOld) }
         let offset = date.utcOffsetSeconds ?? timeZone.secondsFromGMT(for: now)
         guard date.local.instant(utcOffsetSeconds: offset) <= now.addingTimeInterval(Self.futureTolerance) else {

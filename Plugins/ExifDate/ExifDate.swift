@@ -1,22 +1,26 @@
 import DarkroomCore
 import DarkroomExif
 import DarkroomImaging
+import DarkroomSidecars
 import DarkroomVideo
 import Foundation
 
-/// `exif-date`: finds when each photo or video was taken, how Darkroom knows, and the camera.
+/// `exif-date`: finds when each photo or video was taken, how Darkroom knows, where, and the camera.
 ///
 /// Reads the file's header only (no pixels): for a photo EXIF through libexif and XMP as text; for
-/// a video its QuickTime tags through libavformat; then the file name and modification time.
+/// a video its QuickTime tags through libavformat; then its sidecars (an XMP sidecar, Google
+/// Takeout's JSON), the file name and modification time, and the time zone at its GPS position.
 /// `CaptureDateResolver` holds the rules; this stage gathers the evidence and records the result
-/// on the item.
+/// on the item. `explain` gives the whole decision, for `darkroom explain`.
 public struct ExifDate: Stage {
     public typealias Options = ExifDateOptions
 
     public static let name = "exif-date"
-    public static let summary = "Finds each photo's or video's capture date (EXIF, GPS, XMP, QuickTime, file name, file time) and its camera."
+    public static let summary = "Finds each photo's or video's capture date (XMP sidecar, EXIF, GPS, XMP, QuickTime, file name, Google Takeout, file time), its place and camera."
     public static let writes: Set<ItemAspect> = [.captureDate]
     public static let media: Set<MediaKind> = [.photo, .video]
+    /// Takeout JSON and XMP sidecars, matched once per folder.
+    public static let sidecars: (any SidecarMatcher)? = ExportSidecars()
 
     public let options: ExifDateOptions
 
@@ -24,63 +28,82 @@ public struct ExifDate: Stage {
         self.options = options
     }
 
+    /// Whether the unit key includes the photo's sidecars: unless `sidecars: false`.
+    public var readsSidecars: Bool { options.readSidecars }
+
     public func process(_ item: Item, context: StageContext) throws {
-        let decision = try apply(to: item, settings: context.settings)
-        for rejected in decision.rejected {
-            context.logger.debug("\(item.relativePath): ignored \(rejected)")
+        let explanation = try explain(item, settings: context.settings)
+        for problem in explanation.problems { context.warn(problem) }
+        let decision = try record(explanation, on: item)
+        for considered in decision.considered where considered.outcome != .chosen {
+            context.logger.debug("\(item.relativePath): \(considered.summary)")
         }
         if let date = decision.date {
             context.logger.trace("\(item.relativePath): captured \(date)")
         }
     }
 
-    /// Reads `item`'s evidence, sets `item.captureDate` and `item.camera`, and returns the decision.
-    /// Throws when the file cannot be opened, or when no date is found and the fallback to the
-    /// file time is off.
+    /// Reads `item`'s evidence, sets `item.captureDate`, `item.camera` and `item.location`, and
+    /// returns the decision. Throws when the file cannot be opened, or when no date is found and
+    /// the fallback to the file time is off.
     @discardableResult
     public func apply(to item: Item, settings: RunSettings, now: Date = Date()) throws -> CaptureDateDecision {
-        // A date the user set (`darkroom catalog set-date`; the runner puts it on the item) outranks every source.
-        if let date = item.captureDate, date.source == .user { return CaptureDateDecision(date: date, rejected: []) }
-        if item.mediaKind == .video { return try applyToVideo(item, settings: settings, now: now) }
-        let header = try item.sourceHeader(settings: settings)
-        var exif: ExifTags?
-        var problems: [String] = []
-        if let blob = header.exifData {
-            do {
-                exif = try ExifTags(parsing: blob)
-            } catch {
-                problems.append("\(error)")
-            }
-        }
-        let xmp = header.xmpData.map { String(decoding: $0, as: UTF8.self) }
-        let evidence = CaptureDateEvidence(exif: exif, xmp: xmp, fileName: item.fileName,
-                                           modificationDate: item.modificationDate)
-        let decision = resolver(settings: settings, now: now).resolve(evidence)
-        if let camera = exif?.camera { item.camera = camera }
-        return try record(decision, on: item, problems: problems)
+        try record(try explain(item, settings: settings, now: now), on: item)
     }
 
-    /// A video: its QuickTime dates, camera and location from the header libavformat reads (which
-    /// also gives the item its displayed size and video facts).
-    private func applyToVideo(_ item: Item, settings: RunSettings, now: Date) throws -> CaptureDateDecision {
-        let metadata = try item.videoInfo(settings: settings).metadata
-        let evidence = CaptureDateEvidence(fileName: item.fileName, modificationDate: item.modificationDate,
-                                           video: VideoDateEvidence(metadata))
-        let decision = resolver(settings: settings, now: now).resolve(evidence)
-        if let camera = ExifTags.camera(make: metadata.make, model: metadata.model) { item.camera = camera }
-        if let location = metadata.locationISO6709.flatMap(GeoLocation.init(iso6709:)) { item.location = location }
-        return try record(decision, on: item, problems: [])
+    /// The whole decision for `item`, without recording it: every candidate with its outcome, the
+    /// sidecars, the position and its zone, and what could not be read. Throws only when the file
+    /// itself cannot be opened.
+    public func explain(_ item: Item, settings: RunSettings, now: Date = Date()) throws -> DateExplanation {
+        var evidence = CaptureDateEvidence(fileName: item.fileName, modificationDate: item.modificationDate)
+        var explanation = DateExplanation(path: item.source.path, decision: CaptureDateDecision(date: nil, rejected: []))
+        var ownLocation: GeoLocation?
+        if item.mediaKind == .video {
+            let metadata = try item.videoInfo(settings: settings).metadata
+            evidence.video = VideoDateEvidence(metadata)
+            explanation.camera = ExifTags.camera(make: metadata.make, model: metadata.model)
+            ownLocation = metadata.locationISO6709.flatMap(GeoLocation.init(iso6709:))
+        } else {
+            let header = try item.sourceHeader(settings: settings)
+            if let blob = header.exifData {
+                do {
+                    evidence.exif = try ExifTags(parsing: blob)
+                } catch {
+                    explanation.problems.append("\(item.source.path): EXIF not read: \(error)")
+                }
+            }
+            evidence.xmp = header.xmpData.map { String(decoding: $0, as: UTF8.self) }
+            explanation.camera = evidence.exif?.camera
+            ownLocation = evidence.exif?.gpsPosition.flatMap { GeoLocation(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.altitude) }
+        }
+        if options.readSidecars { readSidecars(of: item, into: &evidence, explanation: &explanation, now: now) }
+        locate(ownLocation: ownLocation, evidence: &evidence, explanation: &explanation)
+        explanation.decision = resolver(settings: settings, now: now).resolve(evidence)
+        for candidate in explanation.candidates where candidate.source == .xmpSidecar {
+            if case .rejected(let reason) = candidate.outcome {
+                explanation.problems.append("\(candidate.field) '\(candidate.value)': \(reason): ignored")
+            }
+        }
+        return explanation
     }
 
     private func resolver(settings: RunSettings, now: Date) -> CaptureDateResolver {
         CaptureDateResolver(sources: options.sources, fallbackToFileTime: options.fallbackToFileTime,
-                            videoCreationTime: options.videoCreationTime, timeZone: settings.timeZone, now: now)
+                            videoCreationTime: options.videoCreationTime, timeZone: settings.timeZone,
+                            timeZoneIsChosen: settings.timeZoneIsChosen, now: now)
     }
 
-    /// Sets the date on the item, or throws with everything that was looked at.
-    private func record(_ decision: CaptureDateDecision, on item: Item, problems: [String]) throws -> CaptureDateDecision {
+    /// Sets the date, camera and position on the item, or throws with everything that was looked at.
+    /// Sets `item`'s date, camera and place from `explanation`; a date the user set (`darkroom
+    /// catalog set-date`; the runner puts it on the item) outranks every source and is kept.
+    private func record(_ explanation: DateExplanation, on item: Item) throws -> CaptureDateDecision {
+        let decision = explanation.decision
+        if let camera = explanation.camera { item.camera = camera }
+        if let location = explanation.location { item.location = location }
+        if let date = item.captureDate, date.source == .user { return CaptureDateDecision(date: date, rejected: []) }
         guard let date = decision.date else {
-            throw StageError(Self.noDateMessage(decision: decision, problems: problems, options: options, video: item.mediaKind == .video))
+            throw StageError(Self.noDateMessage(decision: decision, problems: explanation.problems, options: options,
+                                                video: item.mediaKind == .video))
         }
         item.captureDate = date
         return decision

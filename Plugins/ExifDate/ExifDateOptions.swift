@@ -6,6 +6,7 @@ import DarkroomCore
 ///         sources: [exif-original, exif-digitized, gps, xmp, filename]
 ///         fallback-to-file-time: true
 ///         video-creation-time: utc
+///         sidecars: true
 public struct ExifDateOptions: StageOptions {
     /// A kind of evidence about the capture date, as named in pipeline files.
     public enum Source: String, CaseIterable, Codable, Sendable {
@@ -28,6 +29,8 @@ public struct ExifDateOptions: StageOptions {
     public var fallbackToFileTime: Bool
     /// How a video's `creation_time` is read: UTC (the specification) or the camera's local time.
     public var videoCreationTime: VideoCreationTime
+    /// Whether XMP sidecars and Google Takeout's JSON are read (their dates, places and zones).
+    public var readSidecars: Bool
 
     static let sourcesOption = StageOption<[Source]>.custom(
         "sources", as: [String].self, default: Source.allCases,
@@ -55,12 +58,19 @@ public struct ExifDateOptions: StageOptions {
     static let videoCreationTimeOption = StageOption.choice(
         "video-creation-time", default: VideoCreationTime.utc,
         "How to read a video's creation_time (used when it has no QuickTime creation date): utc, as the QuickTime specification says, shown in the run's --time-zone; local, for cameras that write their wall-clock time there.")
-    public static let options: [any OptionDeclaration] = [sourcesOption, fallbackOption, videoCreationTimeOption]
+    static let sidecarsOption = StageOption.flag(
+        "sidecars", default: true,
+        "Read each photo's XMP sidecar (photo.jpg.xmp or photo.xmp) and Google Takeout JSON. A sidecar's date comes first (the user's latest word); "
+            + "Takeout's date wins over the file's own when they disagree by over 14 hours (a date corrected in Google Photos), and dates a file that has none. "
+            + "A sidecar's or the file's GPS position gives the time zone of times without an offset.")
+    public static let options: [any OptionDeclaration] = [sourcesOption, fallbackOption, videoCreationTimeOption, sidecarsOption]
 
-    public init(sources: [Source] = Source.allCases, fallbackToFileTime: Bool = true, videoCreationTime: VideoCreationTime = .utc) {
+    public init(sources: [Source] = Source.allCases, fallbackToFileTime: Bool = true, videoCreationTime: VideoCreationTime = .utc,
+                readSidecars: Bool = true) {
         self.sources = sources
         self.fallbackToFileTime = fallbackToFileTime
         self.videoCreationTime = videoCreationTime
+        self.readSidecars = readSidecars
     }
 
     public init(from decoder: Decoder) throws {
@@ -68,6 +78,7 @@ public struct ExifDateOptions: StageOptions {
         fallbackToFileTime = reader.read(Self.fallbackOption)
         sources = reader.read(Self.sourcesOption)
         videoCreationTime = reader.read(Self.videoCreationTimeOption)
+        readSidecars = reader.read(Self.sidecarsOption)
         try reader.finish()
     }
 
@@ -80,5 +91,6 @@ public struct ExifDateOptions: StageOptions {
         if videoCreationTime != .utc {
             try container.encode(videoCreationTime.rawValue, forKey: OptionKey(Self.videoCreationTimeOption.key))
         }
+        if !readSidecars { try container.encode(false, forKey: OptionKey(Self.sidecarsOption.key)) }
     }
 }

@@ -55,45 +55,41 @@ public enum VideoCreationTime: String, Codable, Sendable, CaseIterable {
 /// is known to write local time). The QuickTime epoch (1904-01-01) and the Unix epoch
 /// (1970-01-01) are zero timestamps written by cameras whose clock was never set: not dates.
 extension CaptureDateResolver {
-    func videoCandidates(_ video: VideoDateEvidence) -> [Candidate] {
+    func videoCandidates(_ video: VideoDateEvidence, _ evidence: CaptureDateEvidence) -> [Candidate] {
         var found: [Candidate] = []
         if let apple = video.appleCreationDate {
-            found.append(offsetDate(apple, confidence: .high))
+            found.append(offsetDate(apple, confidence: .high, evidence))
         }
-        found += video.otherCreationDates.map { offsetDate($0, confidence: .medium) }
-        found += video.creationTimes.map(creationTime)
+        found += video.otherCreationDates.map { offsetDate($0, confidence: .medium, evidence) }
+        found += video.creationTimes.map { creationTime($0, evidence) }
         return found
     }
 
-    /// A date with an offset of its own is the local time it says; one in UTC (`Z`) is shown in the
-    /// run's time zone; one with neither is taken as the wall-clock time it reads.
-    private func offsetDate(_ tag: VideoDateEvidence.Tag, confidence: CaptureDate.Confidence) -> Candidate {
-        if DateTimeText.trim(tag.value).hasSuffix("Z") { return utcDate(tag, confidence: .medium) }
+    /// A date with an offset of its own is the local time it says; one in UTC (`Z`) is placed in a
+    /// zone like any instant; one with neither is taken as the wall-clock time it reads.
+    private func offsetDate(_ tag: VideoDateEvidence.Tag, confidence: CaptureDate.Confidence, _ evidence: CaptureDateEvidence) -> Candidate {
+        if DateTimeText.trim(tag.value).hasSuffix("Z") { return utcDate(tag, confidence: .medium, evidence) }
         let result = DateTimeText.parse(tag.value).flatMap(Self.refusingEpochs).map { parsed in
-            CaptureDate(local: parsed.local, utcOffsetSeconds: parsed.utcOffsetSeconds, source: .quickTimeCreationDate,
-                        timeZoneSource: parsed.utcOffsetSeconds == nil ? .unknown : .metadata, confidence: confidence)
+            placed(local: parsed.local, offset: parsed.utcOffsetSeconds, source: .quickTimeCreationDate, confidence: confidence, evidence)
         }
         return Candidate(source: .quickTimeCreationDate, field: tag.field, value: tag.value, result: result)
     }
 
-    /// `creation_time`: UTC shown in the run's zone, or (`video-creation-time: local`) wall-clock time.
-    private func creationTime(_ tag: VideoDateEvidence.Tag) -> Candidate {
-        guard videoCreationTime == .local else { return utcDate(tag, confidence: .medium) }
+    /// `creation_time`: a UTC instant placed in a zone, or (`video-creation-time: local`) wall-clock time.
+    private func creationTime(_ tag: VideoDateEvidence.Tag, _ evidence: CaptureDateEvidence) -> Candidate {
+        guard videoCreationTime == .local else { return utcDate(tag, confidence: .medium, evidence) }
         let result = DateTimeText.parse(tag.value).flatMap(Self.refusingEpochs).map { parsed in
-            CaptureDate(local: parsed.local, utcOffsetSeconds: nil, source: .quickTimeCreationTime,
-                        timeZoneSource: .unknown, confidence: .medium)
+            placed(local: parsed.local, offset: nil, source: .quickTimeCreationTime, confidence: .medium, evidence)
         }
         return Candidate(source: .quickTimeCreationTime, field: tag.field, value: tag.value, result: result)
     }
 
-    /// A UTC time, shown in the run's time zone (`timeZoneSource: .configured`).
-    private func utcDate(_ tag: VideoDateEvidence.Tag, confidence: CaptureDate.Confidence) -> Candidate {
+    /// A UTC time, placed in the zone `TimeZonePlacement` finds (its GPS position's, `--time-zone`, this machine's).
+    private func utcDate(_ tag: VideoDateEvidence.Tag, confidence: CaptureDate.Confidence, _ evidence: CaptureDateEvidence) -> Candidate {
         let source: CaptureDate.Source = tag.field.hasSuffix("creation_time") ? .quickTimeCreationTime : .quickTimeCreationDate
-        let result = DateTimeText.parse(tag.value).flatMap(Self.refusingEpochs).flatMap { parsed -> Result<CaptureDate, DateRejection> in
-            let instant = parsed.local.instant(utcOffsetSeconds: parsed.utcOffsetSeconds ?? 0)
-            guard let local = LocalDateTime(instant, in: timeZone) else { return .failure(.invalidCalendar) }
-            return .success(CaptureDate(local: local, utcOffsetSeconds: timeZone.secondsFromGMT(for: instant), source: source,
-                                        timeZoneSource: .configured, confidence: confidence))
+        let result = DateTimeText.parse(tag.value).flatMap(Self.refusingEpochs).flatMap { parsed in
+            placed(instant: parsed.local.instant(utcOffsetSeconds: parsed.utcOffsetSeconds ?? 0), source: source,
+                   confidence: confidence, evidence)
         }
         return Candidate(source: source, field: tag.field, value: tag.value, result: result)
     }

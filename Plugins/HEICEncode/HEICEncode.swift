@@ -1,15 +1,17 @@
 import DarkroomCore
 import DarkroomExif
 import DarkroomHEIF
+import DarkroomSidecars
 import DarkroomImaging
 import DarkroomVips
 import Foundation
 
 /// `heic-encode`: writes the current image as an 8-bit 4:2:0 HEIC through libheif and x265, with
 /// the x265 preset as an option. EXIF is carried with Orientation set to 1 (the pixels are already
-/// upright) and the ICC profile is carried, so P3 photos keep their colours. A small thumbnail item
-/// (same orientation and profile) is stored beside the image, as phones do, so that thumbnails can
-/// later be made without decoding the full image.
+/// upright) and the ICC profile is carried, so P3 photos keep their colours. A photo's XMP sidecar
+/// is merged into the HEIC's XMP, or written beside it (`xmp` option). A small thumbnail item (same
+/// orientation and profile) is stored beside the image, as phones do, so that thumbnails can later be
+/// made without decoding the full image.
 public struct HEICEncode: Stage {
     public static let name = "heic-encode"
     public static let summary = "Encode the image as an 8-bit 4:2:0 HEIC (x265) with an embedded thumbnail, carrying EXIF (orientation reset) and the ICC profile."
@@ -24,6 +26,8 @@ public struct HEICEncode: Stage {
         public var thumbnail: Int
         /// Where the file goes in the library.
         public var output: PathTemplate
+        /// What becomes of the photo's XMP sidecar.
+        public var xmp: XMPHandling
 
         /// Chosen by `Benchmarks/heic-quality.sh` (see `HEICTuning`).
         public static let defaultQuality = HEICTuning.quality
@@ -44,14 +48,19 @@ public struct HEICEncode: Stage {
             return Int(text).flatMap { (32...1024).contains($0) ? $0 : nil }
         }
         static let outputOption = StageOption.template("output", default: defaultOutput, "Path template inside the library.")
-        public static let options: [any OptionDeclaration] = [qualityOption, presetOption, thumbnailOption, outputOption]
+        static let xmpOption = StageOption.choice(
+            "xmp", default: XMPHandling.embed,
+            "The photo's XMP sidecar (ratings, keywords, titles, descriptions, people), merged over the photo's own XMP: embed puts it in the HEIC; "
+                + "sidecar writes it beside the HEIC as <output name>.xmp; none leaves it out.")
+        public static let options: [any OptionDeclaration] = [qualityOption, presetOption, thumbnailOption, outputOption, xmpOption]
 
         public init(quality: Int = defaultQuality, preset: String = defaultPreset, thumbnail: Int = defaultThumbnail,
-                    output: PathTemplate = try! PathTemplate(defaultOutput)) {
+                    output: PathTemplate = try! PathTemplate(defaultOutput), xmp: XMPHandling = .embed) {
             self.quality = quality
             self.preset = preset
             self.thumbnail = thumbnail
             self.output = output
+            self.xmp = xmp
         }
 
         public init(from decoder: Decoder) throws {
@@ -60,7 +69,19 @@ public struct HEICEncode: Stage {
             preset = reader.read(Self.presetOption)
             thumbnail = reader.read(Self.thumbnailOption)
             output = reader.read(Self.outputOption)
+            xmp = reader.read(Self.xmpOption)
             try reader.finish()
+        }
+
+        /// The options as hashed for the catalog; `xmp` and `thumbnail` only when not the default, so
+        /// libraries encoded before they existed keep their work.
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: OptionKey.self)
+            try container.encode(quality, forKey: OptionKey("quality"))
+            try container.encode(preset, forKey: OptionKey("preset"))
+            try container.encode(output, forKey: OptionKey("output"))
+            if xmp != .embed { try container.encode(xmp.rawValue, forKey: OptionKey(Self.xmpOption.key)) }
+            if thumbnail != Self.defaultThumbnail { try container.encode(thumbnail, forKey: OptionKey(Self.thumbnailOption.key)) }
         }
     }
 
@@ -68,6 +89,16 @@ public struct HEICEncode: Stage {
 
     public init(options: Options) {
         self.options = options
+    }
+
+    /// A photo's sidecars go into the unit key unless `xmp: none`: an edited sidecar makes a new HEIC.
+    public var readsSidecars: Bool { options.xmp != .none }
+
+    /// The HEIC's path, and with `xmp: sidecar` its `.xmp` when the photo has an XMP sidecar.
+    public func plannedOutputs(for item: Item, settings: RunSettings) -> [String] {
+        guard let path = try? options.output.render(PathTemplate.values(for: item)) else { return [] }
+        let writesSidecar = options.xmp == .sidecar && item.sidecars.contains { $0.kind == ExportSidecars.xmpKind }
+        return [path] + (writesSidecar ? [XMPHandling.sidecarPath(forOutput: path)] : [])
     }
 
     public func process(_ item: Item, context: StageContext) throws {
@@ -79,9 +110,13 @@ public struct HEICEncode: Stage {
                                           threads: ImagingSetup.threadsPerPhoto(for: context.settings))
         let thumbnail = try embeddedThumbnail(of: pixels)
         let path = try options.output.render(PathTemplate.values(for: item))
+        let xmp = options.xmp.packet(for: item, embedded: image.xmpData)
         try context.publish(path) { url in
             try HEIFEncoder.encode(try pixels.rgbPixels(), iccProfile: pixels.iccProfile, exif: exif, settings: settings,
-                                   to: url.path, thumbnail: thumbnail)
+                                   to: url.path, xmp: options.xmp == .embed ? xmp : nil, thumbnail: thumbnail)
+        }
+        if options.xmp == .sidecar, let xmp {
+            try context.publish(XMPHandling.sidecarPath(forOutput: path)) { url in try xmp.write(to: url) }
         }
     }
 

@@ -83,23 +83,34 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
         case quickTimeCreationDate = "quicktime:CreationDate"
         /// A video's container or stream `creation_time` (UTC by the QuickTime specification).
         case quickTimeCreationTime = "quicktime:creation_time"
+        /// An XMP sidecar's `exif:DateTimeOriginal`, `xmp:CreateDate` or `photoshop:DateCreated`:
+        /// the user's latest word, ahead of the file's own dates.
+        case xmpSidecar = "xmp-sidecar"
+        /// Google Takeout's `photoTakenTime` (a UTC instant): where a date corrected in Google
+        /// Photos lives.
+        case takeout = "takeout:photoTakenTime"
         /// Set by the user (`darkroom catalog set-date`): outranks every piece of evidence, and
         /// `exif-date` keeps it when it runs again.
         case user = "user"
     }
 
-    /// Where the UTC offset came from.
+    /// Where the UTC offset came from, in the order Darkroom looks: the file's own offset tags; the
+    /// time zone at the photo's GPS position; the run's `--time-zone`; this machine's zone.
     public enum TimeZoneSource: String, Codable, Sendable {
-        /// OffsetTimeOriginal / OffsetTimeDigitized, or an offset written in XMP.
+        /// OffsetTimeOriginal / OffsetTimeDigitized, or an offset written in XMP or a QuickTime date.
         case metadata
-        /// GPS time is UTC; the local time shown is converted with the configured time zone.
-        case gpsUTC = "gps-utc"
-        /// Nothing in the file says: the wall-clock time is taken as it stands, offset unknown.
-        case unknown
-        /// The file-system time was converted with the configured time zone.
-        case assumed
-        /// A UTC time (a video's `creation_time`) shown in the run's `--time-zone`.
+        /// The IANA zone at the photo's GPS coordinates (offline map), with the offset in force then.
+        case gps
+        /// The run's `--time-zone`, with the offset in force then.
         case configured
+        /// This machine's zone, since nothing better was known: low confidence.
+        case machine
+        /// Nothing says: the wall-clock time is taken as it stands, offset unknown.
+        case unknown
+        /// Recorded by earlier versions: GPS time (UTC) shown in the run's time zone.
+        case gpsUTC = "gps-utc"
+        /// Recorded by earlier versions: the file-system time converted with the run's time zone.
+        case assumed
         /// The offset the user gave with the date (`darkroom catalog set-date`).
         case user
     }
@@ -119,21 +130,48 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
     public var source: Source
     public var timeZoneSource: TimeZoneSource
     public var confidence: Confidence
+    /// What else the decision met, for provenance: a source that disagreed and was overruled
+    /// (`embedded DateTimeOriginal 2019-03-01T10:00:00 disagrees with Google Takeout's date by 3 days`),
+    /// one that agreed, the zone found at the photo's position. Nil when there is nothing to say.
+    public var notes: [String]?
+    /// Whether `local` has no time of day of its own (a WhatsApp name, an XMP date alone): filed at 12:00.
+    public var dateOnly: Bool?
     /// For a date the user set: the date the files gave, which it overrides (nil otherwise).
     public var overrides: FoundDate?
 
-    public init(local: LocalDateTime, utcOffsetSeconds: Int?, source: Source,
-                timeZoneSource: TimeZoneSource, confidence: Confidence, overrides: FoundDate? = nil) {
+    public init(local: LocalDateTime, utcOffsetSeconds: Int?, source: Source, timeZoneSource: TimeZoneSource,
+                confidence: Confidence, notes: [String]? = nil, dateOnly: Bool? = nil, overrides: FoundDate? = nil) {
         self.local = local
         self.utcOffsetSeconds = utcOffsetSeconds
         self.source = source
         self.timeZoneSource = timeZoneSource
         self.confidence = confidence
+        self.notes = notes
+        self.dateOnly = dateOnly
         self.overrides = overrides
     }
 
     /// The instant, when the UTC offset is known.
     public var instant: Date? { utcOffsetSeconds.map { local.instant(utcOffsetSeconds: $0) } }
+
+    /// What orders photos in time: the instant when the offset is known, else the wall-clock time
+    /// read as UTC.
+    public var sortingInstant: Date { local.instant(utcOffsetSeconds: utcOffsetSeconds ?? 0) }
+
+    /// Why the date is low confidence, completing "dated ...", or nil when it is not.
+    public var lowConfidenceReason: String? {
+        guard confidence == .low else { return nil }
+        if source == .fileModified { return "from their file time" }
+        if timeZoneSource == .machine { return "in this machine's time zone" }
+        if dateOnly == true { return "from a day without a time" }
+        return "with low confidence"
+    }
+
+    /// `+01:00`, `-03:30`, or "" for an unknown offset.
+    public static func offsetText(_ seconds: Int?) -> String {
+        guard let seconds else { return "" }
+        return String(format: "%@%02d:%02d", seconds < 0 ? "-" : "+", abs(seconds) / 3600, abs(seconds) % 3600 / 60)
+    }
 
     /// The date the files gave: this one, or for a date the user set, the one it overrides (nil
     /// when the photo had none).
@@ -150,9 +188,7 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
     }
 
     static func stamp(_ local: LocalDateTime, utcOffsetSeconds: Int?) -> String {
-        guard let offset = utcOffsetSeconds else { return local.description }
-        let sign = offset < 0 ? "-" : "+"
-        return local.description + String(format: "%@%02d:%02d", sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
+        local.description + offsetText(utcOffsetSeconds)
     }
 }
 

@@ -14,6 +14,8 @@ public struct Discovery {
         /// Modification time in nanoseconds since 1970, for change detection.
         public var modificationNanoseconds: Int64
         public var inode: UInt64
+        /// Its sidecars (Takeout JSON, XMP), when the pipeline reads them.
+        public var sidecars: [AttachedSidecar] = []
     }
 
     /// Something passed over, with the reason (a video in a photo pipeline, an edit sidecar, a hidden
@@ -34,13 +36,16 @@ public struct Discovery {
     public let avoiding: [URL]
     /// The kinds of media the pipeline's steps take; a file of another kind is passed over.
     public let takes: Set<MediaKind>
+    /// Matches sidecars to the inputs of each folder (nil: sidecars are passed over like any other file).
+    public let sidecars: (any SidecarMatcher)?
     private let include: [Glob]
     private let exclude: [Glob]
 
-    public init(spec: InputSpec, avoiding: [URL] = [], takes: Set<MediaKind> = [.photo]) {
+    public init(spec: InputSpec, avoiding: [URL] = [], takes: Set<MediaKind> = [.photo], sidecars: (any SidecarMatcher)? = nil) {
         self.spec = spec
         self.avoiding = avoiding.map { $0.standardizedFileURL.resolvingSymlinksInPath() }
         self.takes = takes
+        self.sidecars = sidecars
         include = spec.include.compactMap(Glob.init)
         exclude = spec.exclude.compactMap(Glob.init)
     }
@@ -61,7 +66,8 @@ public struct Discovery {
                 if seenFiles.insert(root.path).inserted {
                     found.append(Found(url: root, relativePath: root.lastPathComponent, size: info.size,
                                        modificationDate: info.modificationDate,
-                                   modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode))
+                                       modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode,
+                                       sidecars: sidecars(ofFile: root)))
                 }
                 continue
             }
@@ -71,7 +77,8 @@ public struct Discovery {
     }
 
     /// Walks one folder. In a folder the globs exclude (`passingOver` holds why), every file is
-    /// passed over with that reason.
+    /// passed over with that reason. Sidecars matched to an input of this folder are attached to it
+    /// (`Found.sidecars`) rather than passed over.
     private func walk(_ directory: URL, relative: String, passingOver folderReason: Skipped?, into found: inout [Found],
                       skipped: inout [Skipped], seen: inout Set<String>, visited: inout Set<FileID>) {
         if avoiding.contains(where: { $0.path == directory.resolvingSymlinksInPath().path }) { return }
@@ -83,41 +90,119 @@ public struct Discovery {
             skipped.append(Skipped(path: directory.path, reason: "cannot list folder: \(error.localizedDescription)", kind: "unreadable folder"))
             return
         }
+        let listing = FolderListing(names: names, directory: directory, relative: relative, discovery: self,
+                                    passingOver: folderReason, seen: &seen)
+        for entry in listing.entries {
+            switch entry {
+            case .folder(let url, let path, let reason):
+                walk(url, relative: path, passingOver: reason, into: &found, skipped: &skipped, seen: &seen, visited: &visited)
+            case .input(let file):
+                found.append(file)
+            case .passedOver(let reason):
+                skipped.append(reason)
+            }
+        }
+    }
+}
+
+/// One folder's entries, in name order, each decided: a folder to walk, an input (with its
+/// sidecars), or a file passed over with its reason. Sidecars are matched once per folder.
+private struct FolderListing {
+    enum Entry {
+        case folder(URL, path: String, passingOver: Discovery.Skipped?)
+        case input(Discovery.Found)
+        case passedOver(Discovery.Skipped)
+    }
+
+    private(set) var entries: [Entry] = []
+
+    init(names: [String], directory: URL, relative: String, discovery: Discovery, passingOver folderReason: Discovery.Skipped?,
+         seen: inout Set<String>) {
         let siblings = Siblings(names)
+        // Files passed over by the generic rules, by name: candidates for being some input's sidecar.
+        var passedOverFiles: [String: (url: URL, info: FileInfo, skipped: Discovery.Skipped)] = [:]
+        var inputNames: [String] = []
         for name in names {
             let url = directory.appendingPathComponent(name)
             let path = relative.isEmpty ? name : relative + "/" + name
             guard var info = FileInfo(path: url.path) else { continue }
             if info.isSymlink {
-                guard spec.followSymlinks, let target = FileInfo(path: url.path, followLinks: true) else {
-                    skipped.append(Skipped(path: url.path, reason: "symbolic link not followed", kind: "symbolic link"))
+                guard discovery.spec.followSymlinks, let target = FileInfo(path: url.path, followLinks: true) else {
+                    entries.append(.passedOver(.init(path: url.path, reason: "symbolic link not followed", kind: "symbolic link")))
                     continue
                 }
                 info = target
             }
             if info.isDirectory {
-                var reason = folderReason
-                if reason == nil, exclude.contains(where: { $0.matches(path) || $0.matches(path + "/_") }) {
-                    reason = name.hasPrefix(".") ? Skipped(path: "", reason: "in the hidden folder \(path)", kind: "hidden file")
-                                                 : Skipped(path: "", reason: "in \(path), which the pipeline's globs exclude", kind: "excluded file")
-                }
-                walk(url, relative: path, passingOver: reason, into: &found, skipped: &skipped, seen: &seen, visited: &visited)
+                entries.append(.folder(url, path: path, passingOver: folderReason ?? discovery.reasonToPassOver(folder: name, path: path)))
             } else if info.isRegularFile, seen.insert(url.path).inserted {
                 if let folderReason {
-                    skipped.append(Skipped(path: url.path, reason: folderReason.reason, kind: folderReason.kind))
-                } else if let passedOver = passedOver(name: name, path: path, siblings: siblings) {
-                    skipped.append(Skipped(path: url.path, reason: passedOver.reason, kind: passedOver.kind))
+                    entries.append(.passedOver(.init(path: url.path, reason: folderReason.reason, kind: folderReason.kind)))
+                } else if let passedOver = discovery.passedOver(name: name, path: path, siblings: siblings) {
+                    let skipped = Discovery.Skipped(path: url.path, reason: passedOver.reason, kind: passedOver.kind)
+                    passedOverFiles[name] = (url, info, skipped)
+                    entries.append(.passedOver(skipped))
                 } else {
-                    found.append(Found(url: url, relativePath: path, size: info.size,
-                                       modificationDate: info.modificationDate,
-                                       modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode))
+                    inputNames.append(name)
+                    entries.append(.input(Discovery.Found(url: url, relativePath: path, size: info.size, modificationDate: info.modificationDate,
+                                                          modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode)))
                 }
+            }
+        }
+        guard folderReason == nil, let matcher = discovery.sidecars else { return }
+        let index = matcher.index(folder: names)
+        // A sidecar the globs exclude (a hidden file) stays passed over as such.
+        let excluded = { (name: String) in discovery.isExcluded(relative.isEmpty ? name : relative + "/" + name) }
+        var attached: [String: [AttachedSidecar]] = [:]
+        var claimed = Set<String>()
+        for name in inputNames {
+            for match in index.sidecars(of: name) {
+                guard let file = passedOverFiles[match.name], !excluded(match.name) else { continue }
+                attached[name, default: []].append(AttachedSidecar(url: file.url, kind: match.kind, reason: match.reason, info: file.info))
+                claimed.insert(match.name)
+            }
+        }
+        entries = entries.compactMap { entry in
+            switch entry {
+            case .input(var file):
+                file.sidecars = attached[file.url.lastPathComponent] ?? []
+                return .input(file)
+            case .passedOver(let skipped):
+                let name = (skipped.path as NSString).lastPathComponent
+                guard let file = passedOverFiles[name], file.skipped == skipped else { return entry }
+                if claimed.contains(name) { return nil }
+                guard !excluded(name), let role = index.passedOver(name) else { return entry }
+                return .passedOver(.init(path: skipped.path, reason: role.reason, kind: role.kind))
+            case .folder:
+                return entry
             }
         }
     }
 }
 
 extension Discovery {
+    /// The sidecars beside a file given on its own (an input that is a file, `darkroom explain`),
+    /// matched among the names of its folder; none without a matcher or when the folder cannot be listed.
+    public func sidecars(ofFile url: URL) -> [AttachedSidecar] {
+        let folder = url.deletingLastPathComponent()
+        guard let sidecars, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        return sidecars.index(folder: names.sorted()).sidecars(of: url.lastPathComponent).compactMap { match in
+            let sidecar = folder.appendingPathComponent(match.name)
+            guard !match.name.hasPrefix("."), let info = FileInfo(path: sidecar.path), info.isRegularFile else { return nil }
+            return AttachedSidecar(url: sidecar, kind: match.kind, reason: match.reason, info: info)
+        }
+    }
+
+    /// Why every file of the folder `name` (at `path`) is passed over, when the globs exclude it.
+    func reasonToPassOver(folder name: String, path: String) -> Skipped? {
+        guard isExcluded(path) || exclude.contains(where: { $0.matches(path + "/_") }) else { return nil }
+        return name.hasPrefix(".") ? Skipped(path: "", reason: "in the hidden folder \(path)", kind: "hidden file")
+                                   : Skipped(path: "", reason: "in \(path), which the pipeline's globs exclude", kind: "excluded file")
+    }
+
+    /// Whether the exclude globs drop `path`.
+    func isExcluded(_ path: String) -> Bool { exclude.contains { $0.matches(path) } }
+
     /// Why a file is not an input of this pipeline (nil when it is): hidden, excluded by the globs, or
     /// outside the include globs, said by what it is (a video, an edit sidecar, a RAW photo...).
     func passedOver(name: String, path: String, siblings: Siblings) -> (reason: String, kind: String)? {

@@ -38,6 +38,9 @@ public final class Item: @unchecked Sendable {
     /// For a Live Photo's video published as its still's motion part: the still's content hash.
     /// Such an item takes the still's id and capture date, and runs only the steps that take motion parts.
     public internal(set) var motionOf: String?
+    /// Files beside it that say more about it (Takeout JSON, XMP sidecars), as discovery matched
+    /// them, the most trusted of each kind first.
+    public var sidecars: [AttachedSidecar] = []
     /// Files published for this item during this run.
     public internal(set) var outputs: [PublishedOutput] = []
 

@@ -24,6 +24,8 @@ public struct Pipeline: Sendable {
     public var discovers: Set<MediaKind> { pairing == nil ? media : media.union([.video]) }
     /// How stills are paired with their videos, when a step publishes motion parts.
     public var pairing: (any PairingReader)? { itemSteps.lazy.compactMap(\.configured.pairing).first }
+    /// How sidecars are matched to photos, when a step reads them.
+    public var sidecars: (any SidecarMatcher)? { itemSteps.lazy.compactMap(\.configured.sidecars).first }
     /// The per-item steps that take motion parts.
     public var motionSteps: [PipelineStep] { itemSteps.filter(\.configured.takesMotionParts) }
     /// The collection steps, in order.

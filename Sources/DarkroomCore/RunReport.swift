@@ -11,6 +11,24 @@ public struct RunReport: Codable, Sendable {
         public var kind: String? = nil
     }
 
+    /// A sidecar read with its photo (`of`), and how it was matched.
+    public struct SidecarUse: Codable, Sendable, Hashable {
+        public var path: String
+        /// The photo or video it belongs to.
+        public var of: String
+        /// Its kind (`Google Takeout JSON`, `XMP sidecar`).
+        public var kind: String
+        /// How it was matched (`named after IMG_1.jpg with .supplemental-metadata`).
+        public var reason: String
+    }
+
+    /// A photo dated this run with low confidence, and why (`from its file time`).
+    public struct LowConfidenceDate: Codable, Sendable, Hashable {
+        public var path: String
+        /// Why the date is not trusted, completing "dated ..." (`from its file time`).
+        public var why: String
+    }
+
     /// An input that was the same photo as another input of this run.
     public struct Duplicate: Codable, Sendable, Hashable {
         public var path: String
@@ -41,12 +59,20 @@ public struct RunReport: Codable, Sendable {
     /// Videos imported on their own by an earlier run, joined this run to their Live Photo's still
     /// (`sameAs`) as its motion part.
     public var joinedMotionParts: [Duplicate] = []
-    /// Videos of this run that are a Live Photo's motion part, with their still (`sameAs`): counted
+    /// Videos this run filed as a Live Photo's motion part, with their still (`sameAs`): counted
     /// with the other files, but filed with their still, not as videos of their own.
     public var livePhotoVideos: [Duplicate] = []
     /// Things a user should know about files that were still processed (a motion photo whose video
     /// is missing), with the step that noticed.
     public var warnings: [Failure] = []
+    /// Sidecars read with their photos (Takeout JSON, XMP), each listed with its photo.
+    public var sidecars: [SidecarUse] = []
+    /// Photos without a sidecar of a kind others of the run have (a Takeout export's photo
+    /// without its JSON), by kind: dated from their own metadata alone.
+    public var withoutSidecar: [String: [String]] = [:]
+    /// Photos dated this run with low confidence (file time, a day without a time, this machine's
+    /// time zone), for `darkroom explain`.
+    public var lowConfidenceDates: [LowConfidenceDate] = []
     /// Files published into the library this run (library-relative paths).
     public var published: [String] = []
     public var seconds: Double = 0
@@ -75,6 +101,7 @@ public struct RunReport: Codable, Sendable {
         var counts = "\(found) found: \(processed) processed, \(skipped) already done, "
             + "\(English.count(duplicates, "duplicate")), \(failed) failed"
         if !failures.isEmpty { counts += " (" + RunReport.counted(failures.map { FailureKind.label(step: $0.step, reason: $0.reason) }) + ")" }
+        if !sidecars.isEmpty { counts += ", " + English.count(Set(sidecars.map(\.path)).count, "sidecar") + " read" }
         if !livePhotoVideos.isEmpty { counts += "; " + English.count(livePhotoVideos.count, "Live Photo video")
             + (livePhotoVideos.count == 1 ? " filed with its still" : " filed with their stills") }
         if !passedOver.isEmpty { counts += ", \(passedOver.count) passed over: " + RunReport.countedByKind(passedOver) }
@@ -98,7 +125,16 @@ public struct RunReport: Codable, Sendable {
         for joined in joinedMotionParts.sorted(by: { $0.path < $1.path }) {
             lines.append("  joined: \(joined.path), imported earlier as a video, is the Live Photo video of \(joined.sameAs)")
         }
+        for (kind, paths) in withoutSidecar.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(English.count(paths.count, "photo")) without a \(kind), dated from \(paths.count == 1 ? "its" : "their") own metadata:")
+            let shown = listingPassedOver ? paths : Array(paths.prefix(Self.listedFailures))
+            lines += shown.map { "    \($0)" }
+            if shown.count < paths.count { lines.append("    ... and \(paths.count - shown.count) more: --verbose lists them all") }
+        }
         if listingPassedOver {
+            for sidecar in sidecars.sorted(by: { ($0.of, $0.path) < ($1.of, $1.path) }) {
+                lines.append("  sidecar of \((sidecar.of as NSString).lastPathComponent): \(sidecar.path) (\(sidecar.reason))")
+            }
             for video in livePhotoVideos.sorted(by: { $0.path < $1.path }) {
                 lines.append("  Live Photo: \(video.path) is the video of \(video.sameAs)")
             }
@@ -106,7 +142,35 @@ public struct RunReport: Codable, Sendable {
                 lines.append("  passed over: \(item.path): \(item.reason)")
             }
         }
+        if let hint = lowConfidenceHint { lines.append(hint) }
         return lines.joined(separator: "\n")
+    }
+
+    /// The sidecars of a survey's entries, each with its photo, sorted by photo.
+    static func sidecars(of entries: [Runner.SurveyEntry]) -> [SidecarUse] {
+        entries.flatMap { entry in
+            entry.found.sidecars.map { SidecarUse(path: $0.url.path, of: entry.found.url.path, kind: $0.kind, reason: $0.reason) }
+        }.sorted { ($0.of, $0.path) < ($1.of, $1.path) }
+    }
+
+    /// The next useful command when some dates are low confidence: `3 photos dated from their file
+    /// time (low confidence): darkroom explain PATH shows why`.
+    var lowConfidenceHint: String? {
+        guard let first = lowConfidenceDates.min(by: { $0.path < $1.path }) else { return nil }
+        let counts = Dictionary(grouping: lowConfidenceDates, by: \.why).mapValues(\.count)
+            .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        let parts = counts.enumerated().map { position, entry in
+            let why = entry.value == 1 ? entry.key.replacingOccurrences(of: "their", with: "its") : entry.key
+            return position == 0 ? "\(English.count(entry.value, "photo")) dated \(why)" : "\(entry.value) \(why)"
+        }
+        return parts.joined(separator: ", ") + " (low confidence): darkroom explain \(RunReport.shellQuoted(first.path)) shows why"
+    }
+
+    /// A path as a shell reads it back: quoted when it holds anything but safe characters.
+    static func shellQuoted(_ path: String) -> String {
+        let safe = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+,:@%")
+        guard path.unicodeScalars.contains(where: { !safe.contains($0) }) else { return path }
+        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// `9 truncated, 3 not a photo`: labels counted, the most common first.
@@ -130,6 +194,8 @@ public struct RunPlan: Codable, Sendable {
     public struct Entry: Codable, Sendable, Hashable {
         public enum Action: String, Codable, Sendable {
             case process, skip, duplicate, unreadable
+            /// A sidecar read with its photo; `note` says whose and how it was matched.
+            case sidecar
             /// Not an input of this pipeline (a video, a sidecar, a hidden file); `note` says why.
             case passOver = "pass-over"
         }
@@ -147,6 +213,8 @@ public struct RunPlan: Codable, Sendable {
     public var entries: [Entry] = []
     /// Collection steps and whether they would run.
     public var collections: [Entry] = []
+    /// Sidecars that would be read with their photos.
+    public var sidecars: [Entry] = []
     /// Files that are not inputs of this pipeline, with the reason.
     public var passedOver: [Entry] = []
 
@@ -159,7 +227,7 @@ public struct RunPlan: Codable, Sendable {
             if let note = entry.note { line += "  (\(note))" }
             lines.append(line)
         }
-        for entry in passedOver {
+        for entry in sidecars + passedOver {
             lines.append("\(entry.action.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(entry.path)  (\(entry.note ?? ""))")
         }
         for entry in collections {
@@ -168,6 +236,7 @@ public struct RunPlan: Codable, Sendable {
         let counts = Dictionary(grouping: entries, by: \.action).mapValues(\.count)
         lines.append("\(English.count(entries.count, "input")): \(counts[.process] ?? 0) to process, \(counts[.skip] ?? 0) already done, "
                      + "\(English.count(counts[.duplicate] ?? 0, "duplicate")), \(counts[.unreadable] ?? 0) unreadable"
+                     + (sidecars.isEmpty ? "" : "; " + English.count(sidecars.count, "sidecar") + " read")
                      + (passedOver.isEmpty ? "" : "; \(passedOver.count) passed over"))
         return lines.joined(separator: "\n")
     }

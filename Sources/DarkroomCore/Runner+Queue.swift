@@ -11,6 +11,8 @@ public struct QueuedPhoto: Codable, Sendable, Hashable {
     /// recorded its capture date first; until then the job fails and is retried).
     public var motionOf: String?
     public var stillPath: String?
+    /// Its sidecars (Takeout JSON, XMP), as the enqueuer matched and hashed them.
+    public var sidecars: [AttachedSidecar]?
 }
 
 /// One job of a work queue: a photo's pending steps, or a collection step over a set of photos.
@@ -69,10 +71,12 @@ extension Runner {
             case .unreadable(let reason): plan.unreadable.append(.init(path: entry.found.url.path, step: "read", reason: reason))
             case .duplicate(let original, _): plan.duplicates.append(.init(path: entry.found.url.path, sameAs: original))
             case .unique(let hash, let rendition):
+                let sidecars = entry.found.sidecars
                 let photo = QueuedPhoto(source: entry.found.url.path, relativePath: entry.found.relativePath,
-                                        contentHash: hash, rendition: rendition)
+                                        contentHash: hash, rendition: rendition, sidecars: sidecars.isEmpty ? nil : sidecars)
                 photos.append(photo)
-                let work = try self.work(for: hash, kind: MediaKind(fileName: entry.found.url.lastPathComponent), catalog: catalog)
+                let work = try self.work(for: hash, kind: MediaKind(fileName: entry.found.url.lastPathComponent), catalog: catalog,
+                                         sidecars: sidecars)
                 guard !work.pending.isEmpty else { plan.upToDate += 1; continue }
                 let key = ContentHash.of(work.pending.sorted().map { "\(catalogIDs[$0])=\(work.keys[$0]!)" }.joined(separator: ","))
                 plan.units.append(QueuedUnit(kind: .photo, key: key, photo: photo))
@@ -125,7 +129,8 @@ extension Runner {
             return .failed(step: "read", reason: "the file is gone since it was queued")
         }
         let found = Discovery.Found(url: url, relativePath: photo.relativePath, size: info.size, modificationDate: info.modificationDate,
-                                    modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode)
+                                    modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode,
+                                    sidecars: photo.sidecars ?? [])
         let fileHash = try store.cachedHash(path: url.path, size: info.size, mtimeNanoseconds: info.modificationNanoseconds,
                                             inode: info.id.inode) ?? ContentHash.ofFile(url)
         guard (photo.rendition ? identity(of: found, hash: fileHash, catalog: store) : fileHash) == photo.contentHash else {

@@ -60,25 +60,27 @@ extension Runner {
         let insideLibrary = inputs.contains { ($0.standardizedFileURL.resolvingSymlinksInPath().path + "/").hasPrefix(library + "/") }
         let discovery = Discovery(spec: pipeline.inputs,
                                   avoiding: [settings.library.appendingPathComponent(".darkroom")] + (insideLibrary ? [] : [settings.library]),
-                                  takes: pipeline.discovers)
-        let (found, skipped) = discovery.files(in: inputs)
+                                  takes: pipeline.discovers, sidecars: pipeline.sidecars)
+        var (found, skipped) = discovery.files(in: inputs)
         var hashes: [Result<String, Error>?] = Array(repeating: nil, count: found.count)
+        var sidecarHashes: [[String?]] = found.map { _ in [] }
         var fresh: [FileFingerprint] = []
         let lock = NSLock()
         DarkroomThreads.forEach(count: found.count, jobs: settings.jobs) { index in
             let file = found[index]
             let result = Result { () throws -> String in
-                if let cached = try catalog?.cachedHash(path: file.url.path, size: file.size,
-                                                        mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode) {
-                    return cached
-                }
-                let hash = try ContentHash.ofFile(file.url)
-                let remembered = FileFingerprint(path: file.url.path, size: file.size,
-                                                  mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode, hash: hash)
-                lock.lock(); fresh.append(remembered); lock.unlock()
-                return hash
+                try Self.hash(file.url, size: file.size, mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode,
+                              catalog: catalog) { remembered in lock.lock(); fresh.append(remembered); lock.unlock() }
             }
-            lock.lock(); hashes[index] = result; lock.unlock()
+            // A sidecar that cannot be read keeps no hash: the step reading it says why.
+            let sidecars = file.sidecars.map { sidecar in
+                try? Self.hash(sidecar.url, size: sidecar.size, mtimeNanoseconds: sidecar.modificationNanoseconds,
+                               inode: sidecar.inode, catalog: catalog) { remembered in lock.lock(); fresh.append(remembered); lock.unlock() }
+            }
+            lock.lock(); hashes[index] = result; sidecarHashes[index] = sidecars; lock.unlock()
+        }
+        for index in found.indices {
+            for (position, hash) in sidecarHashes[index].enumerated() { found[index].sidecars[position].contentHash = hash }
         }
         // One transaction (one fsync) for all new hashes, not one per file.
         if remember { try catalog?.rememberHashes(fresh) }
@@ -105,18 +107,38 @@ extension Runner {
             return !pipeline.media.contains(MediaKind(fileName: entry.found.url.lastPathComponent))
         }
         entries.removeAll { entry in untaken.contains { $0.found.url == entry.found.url } }
-        let passedOver = untaken.map { entry -> Discovery.Skipped in
+        let passedOver = untaken.flatMap { entry -> [Discovery.Skipped] in
             let ext = entry.found.url.pathExtension
             let kind = MediaKind(fileName: entry.found.url.lastPathComponent)
-            return Discovery.Skipped(path: entry.found.url.path,
-                                     reason: "\(kind) (.\(ext)): no step of this pipeline takes \(kind.plural), and no still of the run is its Live Photo",
-                                     kind: ".\(ext.lowercased()) \(kind)")
+            let video = Discovery.Skipped(path: entry.found.url.path,
+                                          reason: "\(kind) (.\(ext)): no step of this pipeline takes \(kind.plural), and no still of the run is its Live Photo",
+                                          kind: ".\(ext.lowercased()) \(kind)")
+            return [video] + entry.found.sidecars.map {
+                Discovery.Skipped(path: $0.url.path, reason: "sidecar of \(entry.found.url.lastPathComponent), which this pipeline does not take",
+                                  kind: "unused sidecar")
+            }
         }
-        return Survey(entries: entries, skipped: skipped + motionRenditions + passedOver)
+        // A sidecar shared by a file taken and one not taken (an edited copy's) is read all the same.
+        let read = Set(entries.flatMap { $0.found.sidecars.map(\.url.path) })
+        return Survey(entries: entries, skipped: skipped + motionRenditions + passedOver.filter { !read.contains($0.path) })
+    }
+
+    /// The content hash of a file, remembered by the catalog when its path, size, mtime and inode
+    /// are unchanged; a hash worked out now is handed to `remember`.
+    static func hash(_ url: URL, size: Int64, mtimeNanoseconds: Int64, inode: UInt64, catalog: CatalogStore?,
+                     remember: (FileFingerprint) -> Void) throws -> String {
+        if let cached = try catalog?.cachedHash(path: url.path, size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode) {
+            return cached
+        }
+        let hash = try ContentHash.ofFile(url)
+        remember(FileFingerprint(path: url.path, size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode, hash: hash))
+        return hash
     }
 
     /// Of the files with the same content, keeps as the original the one a person would call the
-    /// original (`DuplicateRanking`); the others become its duplicates.
+    /// original (`DuplicateRanking`); the others become its duplicates. The original takes a
+    /// duplicate's sidecar of a kind it has none of (a photo in a Takeout album whose year-folder
+    /// copy lost its JSON), so the photo, imported once, is dated by it.
     func markDuplicates(_ entries: inout [SurveyEntry]) {
         var byHash: [String: [Int]] = [:]
         for index in entries.indices {
@@ -128,6 +150,8 @@ extension Runner {
             let originalPath = entries[indices[original]].found.url.path
             for (position, index) in indices.enumerated() where position != original {
                 entries[index].state = .duplicate(of: originalPath, hash: hash)
+                let kinds = Set(entries[indices[original]].found.sidecars.map(\.kind))
+                entries[indices[original]].found.sidecars += entries[index].found.sidecars.filter { !kinds.contains($0.kind) }
             }
         }
     }

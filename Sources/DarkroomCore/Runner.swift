@@ -97,7 +97,8 @@ public final class Runner {
                                           steps: (work?.required ?? pipeline.motionSteps.map(\.index)).map { stepIDs[$0] },
                                           note: "Live Photo video of \(stillPath)"))
             case .unique(let hash, _):
-                let work = try self.work(for: hash, kind: MediaKind(fileName: entry.found.url.lastPathComponent), catalog: catalog)
+                let work = try self.work(for: hash, kind: MediaKind(fileName: entry.found.url.lastPathComponent), catalog: catalog,
+                                         sidecars: entry.found.sidecars)
                 plan.entries.append(.init(path: entry.found.url.path, id: ContentHash.uuid(fromHex: hash).uuidString.lowercased(),
                                           action: work.required.isEmpty ? .skip : .process,
                                           steps: work.required.map { stepIDs[$0] }, note: nil))
@@ -109,6 +110,9 @@ public final class Runner {
                     collected = nil
                 }
             }
+        }
+        plan.sidecars = RunReport.sidecars(of: survey.entries.filter { shard?.owns(contentHash: $0.owner) ?? true }).map {
+            RunPlan.Entry(path: $0.path, id: nil, action: .sidecar, steps: [], note: "\($0.kind) of \($0.of): \($0.reason)")
         }
         plan.passedOver = survey.skipped.filter { shard?.owns(name: $0.path) ?? true }.map {
             RunPlan.Entry(path: $0.path, id: nil, action: .passOver, steps: [], note: $0.reason)
@@ -180,7 +184,9 @@ public final class Runner {
         }
         report.passedOver = survey.skipped.map { RunReport.Failure(path: $0.path, step: "discover", reason: $0.reason, kind: $0.kind) }
         let foundEntries = survey.entries.count
-        report.found = foundEntries + survey.skipped.filter(\.isFile).count
+        report.sidecars = RunReport.sidecars(of: survey.entries)
+        report.withoutSidecar = withoutSidecar(survey.entries)
+        report.found = foundEntries + Set(report.sidecars.map(\.path)).count + survey.skipped.filter(\.isFile).count
 
         var records: [ItemRecord?] = Array(repeating: nil, count: survey.entries.count)
         var outcomes: [Outcome] = Array(repeating: .skipped, count: survey.entries.count)
@@ -230,11 +236,15 @@ public final class Runner {
                 }
                 continue
             }
-            if let still = survey.entries[index].stillPath {
+            if case .processed = outcome, let still = survey.entries[index].stillPath {
                 report.livePhotoVideos.append(.init(path: survey.entries[index].found.url.path, sameAs: still))
             }
             switch outcome {
-            case .processed(let paths): report.processed += 1; report.published += paths
+            case .processed(let paths):
+                report.processed += 1; report.published += paths
+                if let why = records[index]?.captureDate?.lowConfidenceReason {
+                    report.lowConfidenceDates.append(.init(path: survey.entries[index].found.url.path, why: why))
+                }
             case .skipped: report.skipped += 1
             case .duplicate(let original):
                 report.duplicates += 1
@@ -271,15 +281,34 @@ public final class Runner {
     }
 
     /// Photos in capture-date order (undated last, then by file name): the order collections see them in.
+    /// Dates are compared as instants where their UTC offset is known (a camera without offsets and
+    /// a phone with them, on one trip, sort in true time order once the camera's zone is known); a
+    /// date whose offset is unknown is taken as UTC, its wall-clock time.
     static func inCaptureOrder(_ records: [ItemRecord]) -> [ItemRecord] {
         records.sorted { a, b in
-            switch (a.captureDate?.local, b.captureDate?.local) {
+            switch (a.captureDate?.sortingInstant, b.captureDate?.sortingInstant) {
             case let (x?, y?) where x != y: return x < y
             case (nil, _?): return false
             case (_?, nil): return true
             default: return a.fileName == b.fileName ? a.source.path < b.source.path : a.fileName < b.fileName
             }
         }
+    }
+
+    /// Of the photos a run found, those without a sidecar of a kind the matcher expects of every
+    /// file of an export, by kind; only kinds some photo of the run has.
+    private func withoutSidecar(_ entries: [SurveyEntry]) -> [String: [String]] {
+        guard let expected = pipeline.sidecars?.expectedKinds else { return [:] }
+        let present = Set(entries.flatMap { $0.found.sidecars.map(\.kind) }).intersection(expected)
+        var missing: [String: [String]] = [:]
+        for kind in present.sorted() {
+            missing[kind] = entries.filter { entry in
+                guard case .unique(_, rendition: false) = entry.state else { return false }
+                return !entry.found.sidecars.contains { $0.kind == kind }
+            }.map(\.found.url.path).sorted()
+            if missing[kind]?.isEmpty == true { missing[kind] = nil }
+        }
+        return missing
     }
 
     // MARK: Recovery
@@ -323,15 +352,19 @@ public final class Runner {
     }
 
     /// The work for the file with content `hash`, of media `kind`: steps that do not take the kind
-    /// pass it by (no key, never pending).
-    func work(for hash: String, kind: MediaKind, catalog: CatalogStore?) throws -> Work {
+    /// pass it by (no key, never pending). The key of a step that reads sidecars includes theirs
+    /// (and so do the keys of the steps after it that read from it): a sidecar edited since makes
+    /// them run again. A photo without sidecars keeps the keys it had before sidecars were read.
+    func work(for hash: String, kind: MediaKind, catalog: CatalogStore?, sidecars: [AttachedSidecar] = []) throws -> Work {
         let state = try catalog?.state(of: hash) ?? SubjectState()
+        let sidecarDigest = AttachedSidecar.digest(sidecars)
         var keys: [Int: String] = [:]
         var pending = Set<Int>()
         for step in pipeline.itemSteps where step.configured.media.contains(kind) {
             let id = catalogIDs[step.index]
             let upstream = dependencies[step.index].map { keys[$0] ?? "" }.joined(separator: ",")
-            let key = ContentHash.of("\(id)|\(step.configured.optionsDigest)|\(hash)|\(upstream)")
+            var key = ContentHash.of("\(id)|\(step.configured.optionsDigest)|\(hash)|\(upstream)")
+            if step.configured.readsSidecars && !sidecarDigest.isEmpty { key = ContentHash.of("\(key)|sidecars:\(sidecarDigest)") }
             keys[step.index] = key
             let outputsPresent = state.outputs.filter { $0.step == id }.allSatisfy {
                 FileInfo(path: settings.library.appendingPathComponent($0.path).path)?.isRegularFile == true
@@ -444,6 +477,7 @@ public final class Runner {
                         fileSize: file.size, modificationDate: file.modificationDate,
                         id: motion.map { ContentHash.uuid(fromHex: $0.still) })
         item.contentIdentifier = entry.pairingKey
+        item.sidecars = file.sidecars
         let publication = publisher.publication(subject: hash, source: file.url.path, pathID: item.id)
         defer { item.attachments.removeAll(); publication.discard() }
 
@@ -465,7 +499,8 @@ public final class Runner {
             } else {
                 // Outputs recorded by `catalog rebuild` under this photo's id: take them, and its work, as done.
                 adopted = try catalog.adopt(contentHash: hash) > 0
-                work = try self.work(for: hash, kind: MediaKind(fileName: file.url.lastPathComponent), catalog: catalog)
+                work = try self.work(for: hash, kind: MediaKind(fileName: file.url.lastPathComponent), catalog: catalog,
+                                     sidecars: file.sidecars)
                 if adopted { work = adopting(work) }
             }
         } catch {
@@ -553,6 +588,7 @@ public final class Runner {
         let file = entry.found
         let item = Item(source: file.url, relativePath: file.relativePath, contentHash: hash,
                         fileSize: file.size, modificationDate: file.modificationDate)
+        item.sidecars = file.sidecars
         let publication = publisher.publication(subject: hash, source: file.url.path)
         defer { item.attachments.removeAll(); publication.discard() }
         if let facts = (try? catalog.rememberedFacts(contentHash: hash)) ?? nil {

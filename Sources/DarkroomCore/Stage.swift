@@ -34,6 +34,9 @@ public protocol Stage: Sendable {
     /// Tells which files are parts of one asset (a Live Photo's still and video), for a stage that
     /// publishes motion parts; nil by default.
     static var pairing: (any PairingReader)? { get }
+    /// Matches sidecars (Takeout JSON, XMP) to the photos of each folder, for a stage that reads
+    /// them; nil by default. Discovery then hands each photo's sidecars to the runner.
+    static var sidecars: (any SidecarMatcher)? { get }
 
     /// Makes the stage from validated options (throw `StageSetupError` for anything left to check).
     init(options: Options) throws
@@ -41,6 +44,12 @@ public protocol Stage: Sendable {
     /// What this configured stage actually needs (defaults to `reads`; a stage whose output
     /// template uses no date fields, say, can need less).
     var needs: Set<ItemAspect> { get }
+    /// Whether this configured stage reads a photo's sidecars (`Item.sidecars`): its unit key then
+    /// includes their hashes (defaults to whether the stage matches sidecars).
+    var readsSidecars: Bool { get }
+    /// Where the stage would publish `item`'s files (library-relative paths), for `darkroom
+    /// explain`; empty by default.
+    func plannedOutputs(for item: Item, settings: RunSettings) -> [String]
 
     /// Does the work for one item. Throwing fails this item only; the batch goes on.
     func process(_ item: Item, context: StageContext) throws
@@ -52,7 +61,10 @@ extension Stage {
     public static var media: Set<MediaKind> { [.photo] }
     public static var takesMotionParts: Bool { false }
     public static var pairing: (any PairingReader)? { nil }
+    public static var sidecars: (any SidecarMatcher)? { nil }
     public var needs: Set<ItemAspect> { Self.reads }
+    public var readsSidecars: Bool { Self.sidecars != nil }
+    public func plannedOutputs(for item: Item, settings: RunSettings) -> [String] { [] }
 }
 
 /// A step that consumes all items of a run, in capture-date order, and produces outputs

@@ -8,18 +8,24 @@ public struct RunSettings: Sendable {
     /// Images with more pixels than this are refused from their header, before decoding.
     public var pixelLimit: Int
     /// The zone used where a file gives a time without an offset that must be made local
-    /// (GPS UTC times, file modification times).
+    /// (GPS UTC times, file modification times) and nothing better is known (its GPS position).
     public var timeZone: TimeZone
+    /// Whether `timeZone` was chosen for the run (`--time-zone`), or is only this machine's zone:
+    /// dates placed in it are then low confidence.
+    public var timeZoneIsChosen: Bool
     /// How many items are processed at once.
     public var jobs: Int
     /// Rebuild outputs even when the catalog says they are current.
     public var force: Bool
 
-    public init(library: URL, pixelLimit: Int = 100_000_000, timeZone: TimeZone = .current,
+    /// Settings for a run into `library`; without a `timeZone`, this machine's zone is used (and
+    /// `timeZoneIsChosen` is false).
+    public init(library: URL, pixelLimit: Int = 100_000_000, timeZone: TimeZone? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount, force: Bool = false) {
         self.library = library.standardizedFileURL
         self.pixelLimit = pixelLimit
-        self.timeZone = timeZone
+        self.timeZone = timeZone ?? .current
+        timeZoneIsChosen = timeZone != nil
         self.jobs = max(1, jobs)
         self.force = force
     }

@@ -34,8 +34,10 @@ public struct StageDescriptor: Sendable {
             let instance = try S(options: options)
             return ConfiguredStep(name: S.name, kind: .perItem, reads: instance.needs, writes: S.writes, media: S.media,
                                   takesMotionParts: S.takesMotionParts, pairing: S.pairing,
-                                  optionsDigest: try ConfiguredStep.digest(options),
+                                  sidecars: S.sidecars, readsSidecars: instance.readsSidecars,
+                                  optionsDigest: try ConfiguredStep.digest(options), stage: instance,
                                   action: .perItem { item, context in try instance.process(item, context: context) },
+                                  plannedOutputs: { item, settings in instance.plannedOutputs(for: item, settings: settings) },
                                   outputTemplates: ConfiguredStep.templates(in: options))
         }
     }
@@ -53,8 +55,10 @@ public struct StageDescriptor: Sendable {
             let options = try S.Options(from: decoder)
             let instance = try S(options: options)
             return ConfiguredStep(name: S.name, kind: .collection, reads: S.reads, writes: [], media: [.photo],
-                                  takesMotionParts: false, pairing: nil, optionsDigest: try ConfiguredStep.digest(options),
-                                  action: .collection { items, context in try instance.run(items, context: context) })
+                                  takesMotionParts: false, pairing: nil, sidecars: nil, readsSidecars: false,
+                                  optionsDigest: try ConfiguredStep.digest(options), stage: instance,
+                                  action: .collection { items, context in try instance.run(items, context: context) },
+                                  plannedOutputs: { _, _ in [] })
         }
     }
 }
@@ -105,11 +109,23 @@ public struct ConfiguredStep: Sendable {
     public let takesMotionParts: Bool
     /// How it pairs a still with its video, for a step that publishes motion parts.
     public let pairing: (any PairingReader)?
+    /// How it matches sidecars to photos, for a step that reads them.
+    public let sidecars: (any SidecarMatcher)?
+    /// Whether its unit key includes the hashes of a photo's sidecars.
+    public let readsSidecars: Bool
     /// Whether the step only learns facts about an item (its capture date) for later steps.
     public var learnsOnly: Bool { !writes.isEmpty && !writes.contains(.image) }
     /// SHA-256 of the options as decoded (defaults included), so YAML formatting does not matter.
     public let optionsDigest: String
+    /// The stage made from the options (`darkroom explain` asks `exif-date` for its decision).
+    public let stage: any Sendable
     let action: Action
+    let plannedOutputs: @Sendable (Item, RunSettings) -> [String]
+
+    /// Where the step would publish `item`'s files (library-relative paths); empty for a step
+    /// that does not say.
+    public func plannedOutputs(for item: Item, settings: RunSettings) -> [String] { plannedOutputs(item, settings) }
+
     /// The path templates among its options (a per-item step's `output`), where its files go.
     public var outputTemplates: [PathTemplate] = []
 

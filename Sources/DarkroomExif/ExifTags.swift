@@ -21,6 +21,9 @@ public struct ExifTags: Sendable, Equatable {
     public var gpsDateStamp: String?
     /// GPSTimeStamp (GPS 0x0007): the UTC time of day.
     public var gpsTimeStamp: GPSTime?
+    /// GPSLatitude/GPSLongitude with their N/S and E/W references (and GPSAltitude): where the
+    /// photo was taken. Nil when absent, malformed, or 0/0 (what cameras without a fix write).
+    public var gpsPosition: GPSPosition?
     /// Make (0x010F).
     public var make: String?
     /// Model (0x0110).
@@ -44,11 +47,25 @@ public struct ExifTags: Sendable, Equatable {
         }
     }
 
+    /// A position in signed degrees (south and west negative), altitude in metres (below sea level negative).
+    public struct GPSPosition: Sendable, Equatable {
+        public var latitude: Double
+        public var longitude: Double
+        public var altitude: Double?
+
+        public init(latitude: Double, longitude: Double, altitude: Double? = nil) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.altitude = altitude
+        }
+    }
+
     /// Tags given directly (for tests and for callers with metadata from elsewhere).
     public init(dateTimeOriginal: String? = nil, subSecTimeOriginal: String? = nil, offsetTimeOriginal: String? = nil,
                 dateTimeDigitized: String? = nil, subSecTimeDigitized: String? = nil, offsetTimeDigitized: String? = nil,
                 dateTime: String? = nil, gpsDateStamp: String? = nil, gpsTimeStamp: GPSTime? = nil,
-                make: String? = nil, model: String? = nil, orientation: Int? = nil, contentIdentifier: String? = nil) {
+                make: String? = nil, model: String? = nil, orientation: Int? = nil, contentIdentifier: String? = nil,
+                gpsPosition: GPSPosition? = nil) {
         self.dateTimeOriginal = dateTimeOriginal
         self.subSecTimeOriginal = subSecTimeOriginal
         self.offsetTimeOriginal = offsetTimeOriginal
@@ -62,6 +79,7 @@ public struct ExifTags: Sendable, Equatable {
         self.model = model
         self.orientation = orientation
         self.contentIdentifier = contentIdentifier
+        self.gpsPosition = gpsPosition
     }
 
     /// Parses an EXIF blob: `Exif\0\0` followed by TIFF (as libvips returns `exif-data`), bare
@@ -82,7 +100,8 @@ public struct ExifTags: Sendable, Equatable {
             make: document.string(Tag.make, in: .ifd0),
             model: document.string(Tag.model, in: .ifd0),
             orientation: document.integer(Tag.orientation, in: .ifd0),
-            contentIdentifier: document.bytes(Tag.makerNote, in: .exif).flatMap(AppleMakerNote.init)?.contentIdentifier)
+            contentIdentifier: document.bytes(Tag.makerNote, in: .exif).flatMap(AppleMakerNote.init)?.contentIdentifier,
+            gpsPosition: Self.gpsPosition(document))
     }
 
     /// `Make Model`, without repeating the maker when the model already names it
@@ -110,6 +129,25 @@ public struct ExifTags: Sendable, Equatable {
         return GPSTime(hour: hour, minute: minute, second: second)
     }
 
+    /// GPSLatitude and GPSLongitude (degrees, minutes, seconds) signed by their references; nil
+    /// unless both read and lie on Earth, and for 0/0.
+    private static func gpsPosition(_ document: ExifDocument) -> GPSPosition? {
+        func degrees(_ tag: UInt16, reference: UInt16, negative: String, limit: Double) -> Double? {
+            let parts = document.rationals(tag, in: .gps)
+            guard parts.count == 3, let d = parts[0], let m = parts[1], let s = parts[2],
+                  [d, m, s].allSatisfy({ $0.isFinite && $0 >= 0 }), m < 60, s < 60 else { return nil }
+            let value = d + m / 60 + s / 3600
+            guard value <= limit else { return nil }
+            return document.string(reference, in: .gps)?.uppercased().hasPrefix(negative) == true ? -value : value
+        }
+        guard let latitude = degrees(Tag.gpsLatitude, reference: Tag.gpsLatitudeRef, negative: "S", limit: 90),
+              let longitude = degrees(Tag.gpsLongitude, reference: Tag.gpsLongitudeRef, negative: "W", limit: 180),
+              latitude != 0 || longitude != 0 else { return nil }
+        var altitude = document.rationals(Tag.gpsAltitude, in: .gps).first.flatMap { $0 }.flatMap { $0.isFinite ? $0 : nil }
+        if document.bytes(Tag.gpsAltitudeRef, in: .gps)?.first == 1 { altitude = altitude.map { -$0 } }
+        return GPSPosition(latitude: latitude, longitude: longitude, altitude: altitude)
+    }
+
     /// The tag numbers read, as in the EXIF 2.32 specification.
     enum Tag {
         static let make: UInt16 = 0x010F
@@ -123,6 +161,12 @@ public struct ExifTags: Sendable, Equatable {
         static let subSecTimeOriginal: UInt16 = 0x9291
         static let subSecTimeDigitized: UInt16 = 0x9292
         static let makerNote: UInt16 = 0x927C
+        static let gpsLatitudeRef: UInt16 = 0x0001
+        static let gpsLatitude: UInt16 = 0x0002
+        static let gpsLongitudeRef: UInt16 = 0x0003
+        static let gpsLongitude: UInt16 = 0x0004
+        static let gpsAltitudeRef: UInt16 = 0x0005
+        static let gpsAltitude: UInt16 = 0x0006
         static let gpsTimeStamp: UInt16 = 0x0007
         static let gpsDateStamp: UInt16 = 0x001D
     }

@@ -56,11 +56,13 @@ public struct RGBPixels: Sendable {
 /// Encodes still images to HEIC (8-bit HEVC) with libheif directly, so the x265 preset can be chosen.
 public enum HEIFEncoder {
     /// Encodes `pixels` to a new file at `path`, carrying `exif` (a TIFF block, optionally with the
-    /// `Exif\0\0` prefix) and the ICC profile `iccProfile` when given. With `thumbnail`, those pixels
-    /// (already scaled, same orientation) are stored as the image's thumbnail item, encoded with the
-    /// same settings and ICC profile, so readers that show the thumbnail show the same colours.
+    /// `Exif\0\0` prefix), the ICC profile `iccProfile` and an `xmp` packet when given. With
+    /// `thumbnail`, those pixels (already scaled, same orientation) are stored as the image's thumbnail
+    /// item, encoded with the same settings and ICC profile, so readers that show the thumbnail show
+    /// the same colours.
     public static func encode(_ pixels: RGBPixels, iccProfile: Data?, exif: Data?,
-                              settings: HEIFEncodeSettings, to path: String, thumbnail: RGBPixels? = nil) throws {
+                              settings: HEIFEncodeSettings, to path: String, xmp: Data? = nil,
+                              thumbnail: RGBPixels? = nil) throws {
         let context = try HEIFContext()
         let image = try HEIFImage(pixels, iccProfile: iccProfile)
         let encoder = try HEIFEncoderHandle(context: context, settings: settings)
@@ -89,6 +91,7 @@ public enum HEIFEncoder {
                 try HEIFError.check(heif_context_add_exif_metadata(context.pointer, handle, raw.baseAddress, Int32(raw.count)), "exif")
             }
         }
+        if let xmp, !xmp.isEmpty { try addXMP(xmp, to: context, image: handle) }
         try HEIFError.check(heif_context_write_to_file(context.pointer, path), "write")
     }
 }

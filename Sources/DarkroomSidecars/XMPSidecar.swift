@@ -66,7 +66,7 @@ public struct XMPSidecar: Hashable, Sendable {
         return base.merging(newer).serialized()
     }
 
-    private static func packet(_ data: Data, what: String) throws -> XMPPacket {
+    static func packet(_ data: Data, what: String) throws -> XMPPacket {
         guard data.count <= maximumSize else {
             throw SidecarError(reason: "\(what) larger than \(SidecarFile.describe(bytes: maximumSize)): refused")
         }

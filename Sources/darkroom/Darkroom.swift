@@ -15,7 +15,7 @@ struct Darkroom: ParsableCommand {
 
     /// The commands; the work queue's only in a build with the package's `Queue` trait.
     static var commands: [any ParsableCommand.Type] {
-        var commands: [any ParsableCommand.Type] = [Run.self, Validate.self, Stages.self, CatalogCommand.self]
+        var commands: [any ParsableCommand.Type] = [Run.self, Validate.self, Stages.self, Explain.self, CatalogCommand.self]
         #if Queue
         commands += [Enqueue.self, Worker.self, QueueCommand.self]
         #endif
@@ -52,9 +52,12 @@ struct PipelineArguments: ParsableArguments {
     var pipeline: String
 
     /// Loads and validates the pipeline, printing compiler-style errors and exiting 2 when it is wrong.
-    func load() throws -> Pipeline {
+    func load() throws -> Pipeline { try Self.load(path: pipeline) }
+
+    /// Loads and validates the pipeline at `path`, as `load()` does.
+    static func load(path: String) throws -> Pipeline {
         do {
-            return try PipelineLoader(registry: BuiltInStages.registry).load(path: pipeline)
+            return try PipelineLoader(registry: BuiltInStages.registry).load(path: path)
         } catch let error as Diagnostics {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode(2)

@@ -61,7 +61,7 @@ struct Run: ParsableCommand {
         }
         guard !inputs.isEmpty else { throw ValidationError("no inputs: give --input (or 'inputs: folders:' in the pipeline)") }
         let settings = RunSettings(library: URL(fileURLWithPath: libraryPath, isDirectory: true),
-                                   pixelLimit: photoSettings.pixelLimit, timeZone: photoSettings.zone,
+                                   pixelLimit: photoSettings.pixelLimit, timeZone: photoSettings.timeZone,
                                    jobs: jobs, force: force)
         try ImagingSetup.configure(for: settings)
         let progress = isatty(STDERR_FILENO) != 0 && !json && !quiet ? ProgressBar() : nil

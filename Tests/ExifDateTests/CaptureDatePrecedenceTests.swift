@@ -9,14 +9,15 @@ final class CaptureDatePrecedenceTests: XCTestCase {
     let now = utc(2025, 6, 1, 12)
     let berlin = TimeZone(identifier: "Europe/Berlin")!
 
+    /// Resolved with `timeZone` (Berlin) as the run's `--time-zone`, or (`chosen: false`) as this machine's zone.
     func resolve(_ evidence: CaptureDateEvidence, sources: [ExifDateOptions.Source] = ExifDateOptions.Source.allCases,
-                 fallback: Bool = true, timeZone: TimeZone? = nil) -> CaptureDateDecision {
-        CaptureDateResolver(sources: sources, fallbackToFileTime: fallback, timeZone: timeZone ?? berlin, now: now)
+                 fallback: Bool = true, timeZone: TimeZone? = nil, chosen: Bool = true) -> CaptureDateDecision {
+        CaptureDateResolver(sources: sources, fallbackToFileTime: fallback, timeZone: timeZone ?? berlin, timeZoneIsChosen: chosen, now: now)
             .resolve(evidence)
     }
 
-    func date(_ evidence: CaptureDateEvidence, timeZone: TimeZone? = nil) throws -> CaptureDate {
-        try XCTUnwrap(resolve(evidence, timeZone: timeZone).date)
+    func date(_ evidence: CaptureDateEvidence, timeZone: TimeZone? = nil, chosen: Bool = true) throws -> CaptureDate {
+        try XCTUnwrap(resolve(evidence, timeZone: timeZone, chosen: chosen).date)
     }
 
     // MARK: EXIF DateTimeOriginal
@@ -33,7 +34,7 @@ final class CaptureDatePrecedenceTests: XCTestCase {
     }
 
     func testDateTimeOriginalWithoutOffsetKeepsWallClockAndUnknownZone() throws {
-        let d = try date(.init(exif: ExifTags(dateTimeOriginal: "2015:12:05 00:59:26")))
+        let d = try date(.init(exif: ExifTags(dateTimeOriginal: "2015:12:05 00:59:26")), chosen: false)
         XCTAssertEqual(d.local, local(2015, 12, 5, 0, 59, 26))
         XCTAssertNil(d.utcOffsetSeconds)
         XCTAssertEqual(d.timeZoneSource, .unknown)
@@ -50,7 +51,7 @@ final class CaptureDatePrecedenceTests: XCTestCase {
 
     func testUnreadableOffsetIsIgnoredButTheDateStands() throws {
         for text in ["+25:00", "garbage", "   :  "] {
-            let d = try date(.init(exif: ExifTags(dateTimeOriginal: "2024:07:01 09:00:00", offsetTimeOriginal: text)))
+            let d = try date(.init(exif: ExifTags(dateTimeOriginal: "2024:07:01 09:00:00", offsetTimeOriginal: text)), chosen: false)
             XCTAssertEqual(d.source, .exifOriginal, text)
             XCTAssertNil(d.utcOffsetSeconds, text)
             XCTAssertEqual(d.timeZoneSource, .unknown, text)
@@ -108,13 +109,13 @@ final class CaptureDatePrecedenceTests: XCTestCase {
 
     // MARK: GPS
 
-    func testGPSIsAUTCInstantShownInTheRunsZone() throws {
+    func testGPSIsAUTCInstantShownInTheChosenZone() throws {
         let tags = ExifTags(gpsDateStamp: "2024:07:01", gpsTimeStamp: .init(hour: 10, minute: 15, second: 30.25))
         let d = try date(.init(exif: tags))
         XCTAssertEqual(d.local, local(2024, 7, 1, 12, 15, 30, nanosecond: 250_000_000))
         XCTAssertEqual(d.utcOffsetSeconds, 7200)
         XCTAssertEqual(d.source, .gps)
-        XCTAssertEqual(d.timeZoneSource, .gpsUTC)
+        XCTAssertEqual(d.timeZoneSource, .configured)
         XCTAssertEqual(d.confidence, .medium)
     }
 
@@ -155,7 +156,7 @@ final class CaptureDatePrecedenceTests: XCTestCase {
         XCTAssertEqual(d.local, local(2025, 1, 1, 0, 30), "converted with the run's zone")
         XCTAssertEqual(d.utcOffsetSeconds, 3600)
         XCTAssertEqual(d.source, .fileModified)
-        XCTAssertEqual(d.timeZoneSource, .assumed)
+        XCTAssertEqual(d.timeZoneSource, .configured)
         XCTAssertEqual(d.confidence, .low)
     }
 

@@ -14,7 +14,21 @@ final class ExifDateOptionsTests: XCTestCase {
         XCTAssertEqual(options.sources, [.exifOriginal, .exifDigitized, .gps, .xmp, .filename])
         XCTAssertTrue(options.fallbackToFileTime)
         XCTAssertEqual(options.videoCreationTime, .utc)
-        XCTAssertEqual(ExifDateOptions.options.map(\.key), ["sources", "fallback-to-file-time", "video-creation-time"])
+        XCTAssertTrue(options.readSidecars)
+        XCTAssertEqual(ExifDateOptions.options.map(\.key), ["sources", "fallback-to-file-time", "video-creation-time", "sidecars"])
+    }
+
+    func testSidecarsAreEncodedOnlyWhenTurnedOff() throws {
+        // A library imported before sidecars were read keeps its options digest (keys sorted, as
+        // ConfiguredStep.digest encodes them), so nothing is redone.
+        let sorted = JSONEncoder()
+        sorted.outputFormatting = [.sortedKeys]
+        XCTAssertEqual(String(decoding: try sorted.encode(try decode("{}")), as: UTF8.self),
+                       #"{"fallback-to-file-time":true,"sources":["exif-original","exif-digitized","gps","xmp","filename"]}"#)
+        XCTAssertFalse(String(decoding: try JSONEncoder().encode(try decode("{}")), as: UTF8.self).contains("sidecars"))
+        let off = try decode(#"{"sidecars": false}"#)
+        XCTAssertFalse(off.readSidecars)
+        XCTAssertFalse(try JSONDecoder().decode(ExifDateOptions.self, from: JSONEncoder().encode(off)).readSidecars)
     }
 
     func testVideoCreationTimeIsEncodedOnlyWhenSet() throws {

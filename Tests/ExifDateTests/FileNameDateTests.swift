@@ -5,7 +5,8 @@ import XCTest
 
 /// Dates read from phone, camera and messenger file names, when the file has no metadata date.
 final class FileNameDateTests: XCTestCase {
-    let resolver = CaptureDateResolver(fallbackToFileTime: false, timeZone: TimeZone(identifier: "UTC")!, now: utc(2025, 6, 1))
+    let resolver = CaptureDateResolver(fallbackToFileTime: false, timeZone: TimeZone(identifier: "UTC")!, timeZoneIsChosen: false,
+                                       now: utc(2025, 6, 1))
 
     func dated(_ name: String) -> CaptureDate? { resolver.resolve(.init(fileName: name)).date }
 

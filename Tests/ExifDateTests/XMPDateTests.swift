@@ -5,7 +5,8 @@ import XCTest
 
 /// Dates read from XMP packets when EXIF has none.
 final class XMPDateTests: XCTestCase {
-    let resolver = CaptureDateResolver(fallbackToFileTime: false, timeZone: TimeZone(identifier: "UTC")!, now: utc(2025, 6, 1))
+    let resolver = CaptureDateResolver(fallbackToFileTime: false, timeZone: TimeZone(identifier: "UTC")!, timeZoneIsChosen: false,
+                                       now: utc(2025, 6, 1))
 
     func dated(_ xmp: String) -> CaptureDate? { resolver.resolve(.init(xmp: xmp)).date }
 

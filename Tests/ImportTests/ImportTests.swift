@@ -121,6 +121,8 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(second.processed, 0)
         XCTAssertEqual(second.skipped, 9)
         XCTAssertEqual(second.published, [])
+        XCTAssertEqual(second.livePhotoVideos, [], "the Live Photo's video was filed by the first run, not this one")
+        XCTAssertFalse(second.summary.contains("Live Photo"), second.summary)
         let after = try first.published.map { try FileManager.default.attributesOfItem(atPath: library.appendingPathComponent($0).path)[.modificationDate] as? Date }
         XCTAssertEqual(stamps, after, "nothing is rewritten")
         XCTAssertLessThan(second.seconds, max(2, first.seconds / 2), "a generous bound: the machine may be loaded; the counts above are the real check")

@@ -38,13 +38,13 @@ final class VideoDateTests: XCTestCase {
         XCTAssertEqual(item.video?.duration ?? 0, 3, accuracy: 0.1)
     }
 
-    func testAnAndroidClipsUTCCreationTimeIsShownInTheRunsZone() throws {
+    func testAnAndroidClipsUTCCreationTimeIsShownInTheZoneAtItsLocation() throws {
         let (item, _) = try date(try Clips.androidMP4)
         let date = try XCTUnwrap(item.captureDate)
         XCTAssertEqual(date.local.description, "2023-07-15T00:30:00", "22:30 UTC is half past midnight in Paris in summer")
         XCTAssertEqual(date.utcOffsetSeconds, 2 * 3600)
         XCTAssertEqual(date.source, .quickTimeCreationTime)
-        XCTAssertEqual(date.timeZoneSource, .configured)
+        XCTAssertEqual(date.timeZoneSource, .gps, "the clip's location is in Paris")
         XCTAssertEqual(item.location?.latitude ?? 0, 48.8584, accuracy: 1e-6)
         XCTAssertNil(item.camera)
     }
@@ -53,8 +53,8 @@ final class VideoDateTests: XCTestCase {
         let (item, _) = try date(try Clips.androidMP4, options: ExifDateOptions(videoCreationTime: .local))
         let date = try XCTUnwrap(item.captureDate)
         XCTAssertEqual(date.local.description, "2023-07-14T22:30:00")
-        XCTAssertNil(date.utcOffsetSeconds)
-        XCTAssertEqual(date.timeZoneSource, .unknown)
+        XCTAssertEqual(date.utcOffsetSeconds, 2 * 3600, "the wall clock stands; its offset is the one at the clip's location")
+        XCTAssertEqual(date.timeZoneSource, .gps)
     }
 
     func testAZeroCreationTimeIsPassedOverForTheFileName() throws {
