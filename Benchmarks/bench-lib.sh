@@ -30,17 +30,19 @@ bench_scratch() {
   if [ "${KEEP:-0}" != 1 ]; then trap 'rm -rf "$SCRATCH"' EXIT; fi
 }
 
-# measure NAME COMMAND...: runs COMMAND under GNU time; sets NAME_wall (seconds), NAME_rss (peak RSS in
-# KB of the largest single process: for xargs -P runs that is one worker, not the sum) and NAME_rc.
+# measure NAME COMMAND...: runs COMMAND under GNU time; sets NAME_wall (seconds), NAME_cpu (user + sys
+# seconds of it and its children), NAME_rss (peak RSS in KB of the largest single process: for xargs -P
+# runs that is one worker, not the sum) and NAME_rc.
 # Its output goes to $SCRATCH/NAME.log. A failing command is reported (with the log's tail), and the
 # script goes on; callers check NAME_rc where a failure matters.
 measure() {
   local name=$1; shift
   local dir=${SCRATCH:-/tmp} rc=0
-  /usr/bin/time -f "%e %M" -o "$dir/$name.time" "$@" > "$dir/$name.log" 2>&1 || rc=$?
+  /usr/bin/time -f "%e %M %U %S" -o "$dir/$name.time" "$@" > "$dir/$name.log" 2>&1 || rc=$?
   if [ "$rc" != 0 ]; then echo "warning: $name exited with $rc: $*" >&2; tail -5 "$dir/$name.log" >&2; fi
-  local wall rss; read -r wall rss < <(tail -1 "$dir/$name.time")
+  local wall rss user sys; read -r wall rss user sys < <(tail -1 "$dir/$name.time")
   printf -v "${name}_wall" '%s' "$wall"; printf -v "${name}_rss" '%s' "$rss"; printf -v "${name}_rc" '%s' "$rc"
+  printf -v "${name}_cpu" '%s' "$(echo "$user + $sys" | bc -l)"
 }
 
 # calc EXPR: floating-point arithmetic, printed with 3 decimals (bc).

@@ -38,3 +38,28 @@ ratio=$(calc "${!rl} / ${!rs}")
 echo
 echo "peak RSS: $small photos $(calc "${!rs} / 1024") MB, $large photos $(calc "${!rl} / 1024") MB: ratio ${ratio}x"
 summary "memory: peak RSS ${large} / ${small} photos" "${ratio}x (${!rs} -> ${!rl} KB)" "<=1.2x" "$(met le "$ratio" 1.2)"
+
+# The corpus: every file of ${DARKROOM_CORPUS:-../shared/corpus} (about 350 real files: cameras, phones,
+# HEIC variants, videos, broken files, bombs, a 280 MP JPEG) imported in one run, against the bound: peak RSS at most twice the largest single photo's decode plus a
+# fixed amount. The largest decode is measured, not assumed: each of the corpus's LARGEST (6) stills
+# with the most pixels (the bombs among them: those refused from their header cost nothing) imported
+# alone, minus the fixed amount, which is a run over one small photo. CORPUS_MEMORY=0 skips this part.
+if [ "${CORPUS_MEMORY:-1}" = 1 ] && [ -f "$CORPUS/manifest.tsv" ]; then
+  echo
+  measure corpus_all "$bin" run "$ROOT/pipelines/import-camera-roll.yaml" --input "$CORPUS" --library "$SCRATCH/lib-corpus" --jobs "$JOBS"
+  echo "corpus ($(find "$CORPUS" -type f | wc -l) files): peak RSS $corpus_all_rss KB, $corpus_all_wall s; $(grep -m1 'found:' "$SCRATCH/corpus_all.log")"
+  tiny=$(base_photos 640x480 1)
+  measure tiny "$bin" run "$ROOT/pipelines/import-camera-roll.yaml" --input "$tiny" --library "$SCRATCH/lib-tiny" --jobs "$JOBS"
+  largest_rss=0; largest_file=""
+  while IFS=$'\t' read -r path dims; do
+    one="$SCRATCH/one/$(basename "$path")"; mkdir -p "$one"; cp "$CORPUS/$path" "$one/"
+    measure single "$bin" run "$ROOT/pipelines/import-camera-roll.yaml" --input "$one" --library "$SCRATCH/lib-one" --jobs "$JOBS"
+    echo "  alone: $path ($dims): peak RSS $single_rss KB"
+    if [ "$single_rss" -gt "$largest_rss" ]; then largest_rss=$single_rss; largest_file="$path ($dims)"; fi
+  done < <(awk -F'\t' 'NR > 1 && $12 !~ /CORRUPT|TRUNCATED/ && $4 ~ /JPEG|HEIC|AVIF|PNG|WebP|TIFF/ {print $5 * $6 "\t" $1 "\t" $5 "x" $6}' "$CORPUS/manifest.tsv" \
+           | sort -rn | head -"${LARGEST:-6}" | cut -f2-)
+  decode=$((largest_rss - tiny_rss)); bound=$((tiny_rss + 2 * decode))
+  echo "fixed (one 640x480 photo): $tiny_rss KB; largest single photo: $largest_file, $largest_rss KB, so its decode is $decode KB;" \
+    "bound = fixed + 2 x decode = $bound KB; corpus peak / bound: $(calc "$corpus_all_rss / $bound")x"
+  summary "memory: corpus peak / bound" "$(calc "$corpus_all_rss / $bound")x ($corpus_all_rss KB)" "<=1x" "$(met le "$corpus_all_rss" "$bound")"
+fi

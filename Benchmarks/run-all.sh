@@ -4,7 +4,7 @@
 #   Benchmarks/run-all.sh [--quick]
 #
 # Builds darkroom (release) once and has every script use that binary (DARKROOM_BIN), then runs
-# thumbnails.sh, import.sh, memory.sh, rerun.sh, and heic-quality.sh, timelapse.sh, takeout.sh and gallery.sh when present,
+# thumbnails.sh, import.sh, regenerate.sh, memory.sh, rerun.sh, and heic-quality.sh, timelapse.sh, takeout.sh and gallery.sh when present,
 # passing --quick through. Each script's full output goes to bench-out/logs/<name>.log and to the
 # terminal; the table at the end collects their RESULT lines. A script that fails is listed as failed
 # and the others still run. ONLY="thumbnails rerun" runs a subset.
@@ -16,7 +16,7 @@ export BENCH_SUMMARY="$logs/summary.tsv"; : > "$BENCH_SUMMARY"
 export DARKROOM_BIN; DARKROOM_BIN=$(bench_bin)
 echo "darkroom: $DARKROOM_BIN ($(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$ROOT" && [ -n "$(git status --porcelain -- Sources Plugins Package.swift 2>/dev/null)" ] && echo ', with uncommitted changes'))"
 
-scripts=(thumbnails import memory rerun)
+scripts=(thumbnails import regenerate memory rerun)
 for extra in heic-quality timelapse takeout gallery; do [ -x "$ROOT/Benchmarks/$extra.sh" ] || [ -f "$ROOT/Benchmarks/$extra.sh" ] && scripts+=("$extra"); done
 [ -n "${ONLY:-}" ] && read -r -a scripts <<< "$ONLY"
 declare -A took status
@@ -29,9 +29,8 @@ for s in "${scripts[@]}"; do
   case $s in
     timelapse) l=$(grep -m1 '^ratio:' "$logs/$s.log" || true); [ -n "$l" ] && printf '%s\t%s\t%s\t%s\n' "timelapse: darkroom / ffmpeg CLI" \
                  "$(echo "$l" | grep -o '[0-9.]*x' | head -1)" "-" "-" >> "$BENCH_SUMMARY" ;;
-    heic-quality) q=$(awk '/heic-encode/ {f = 1} f && /quality:/ {print $2; exit}' "$ROOT/pipelines/import-camera-roll.yaml")
-                  l=$(grep -E -m1 "^medium +${q:-60} " "$logs/$s.log" || true); [ -n "$l" ] && printf '%s\t%s\t%s\t%s\n' "heic-quality: medium Q${q:-60} SSIM, vs JPEG80" \
-                 "$(echo "$l" | awk '{print $3 ", " $4}')" "-" "-" >> "$BENCH_SUMMARY" ;;
+    heic-quality) l=$(grep -m1 '^pick' "$logs/$s.log" || true); [ -n "$l" ] && printf '%s\t%s\t%s\t%s\n' "heic-quality: pick" \
+                 "$(echo "$l" | sed 's/^[^:]*: //')" "-" "-" >> "$BENCH_SUMMARY" ;;
   esac
 done
 

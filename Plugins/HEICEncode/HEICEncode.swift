@@ -9,10 +9,12 @@ import Foundation
 /// `heic-encode`: writes the current image as an 8-bit 4:2:0 HEIC through libheif and x265, with
 /// the x265 preset as an option. EXIF is carried with Orientation set to 1 (the pixels are already
 /// upright) and the ICC profile is carried, so P3 photos keep their colours. A photo's XMP sidecar
-/// is merged into the HEIC's XMP, or written beside it (`xmp` option).
+/// is merged into the HEIC's XMP, or written beside it (`xmp` option). A small thumbnail item (same
+/// orientation and profile) is stored beside the image, as phones do, so that thumbnails can later be
+/// made without decoding the full image.
 public struct HEICEncode: Stage {
     public static let name = "heic-encode"
-    public static let summary = "Encode the image as an 8-bit 4:2:0 HEIC (x265), carrying EXIF (orientation reset) and the ICC profile."
+    public static let summary = "Encode the image as an 8-bit 4:2:0 HEIC (x265) with an embedded thumbnail, carrying EXIF (orientation reset) and the ICC profile."
     public static let reads: Set<ItemAspect> = [.image, .captureDate]
 
     public struct Options: StageOptions {
@@ -20,32 +22,43 @@ public struct HEICEncode: Stage {
         public var quality: Int
         /// The x265 speed preset.
         public var preset: String
+        /// Long edge of the embedded thumbnail item in pixels; 0 when off.
+        public var thumbnail: Int
         /// Where the file goes in the library.
         public var output: PathTemplate
         /// What becomes of the photo's XMP sidecar.
         public var xmp: XMPHandling
 
-        /// Chosen by `Benchmarks/heic-quality.sh`: visually high quality (SSIM against the resized
-        /// source) at a file size below a JPEG at quality 80 of the same pixels.
-        public static let defaultQuality = 50
-        public static let defaultPreset = "medium"
+        /// Chosen by `Benchmarks/heic-quality.sh` (see `HEICTuning`).
+        public static let defaultQuality = HEICTuning.quality
+        public static let defaultPreset = HEICTuning.preset
+        /// As an iPhone's: large enough for 200 px thumbnails and list views, about 3% of the pixels of a 2048 px photo.
+        public static let defaultThumbnail = 320
         public static let defaultOutput = "Photos/{yyyy}/{MM}/{id}.heic"
 
         static let qualityOption = StageOption.integer(
             "quality", default: defaultQuality, in: 1...100, "libheif quality (x265 CRF = (100 - quality) / 2).")
         static let presetOption = StageOption.oneOf("preset", HEIFEncodeSettings.presets, default: defaultPreset,
                                                "x265 speed preset: slower presets make smaller files of the same quality.")
+        static let thumbnailOption = StageOption<Int>.custom(
+            "thumbnail", as: String.self, default: defaultThumbnail, shown: String(defaultThumbnail),
+            accepts: "a long edge in pixels from 32 to 1024, or off",
+            "Long edge of the thumbnail stored inside the HEIC (read instead of the full image by thumbnailers), or off.") { text in
+            if ["off", "false", "no", "none"].contains(text) { return 0 }
+            return Int(text).flatMap { (32...1024).contains($0) ? $0 : nil }
+        }
         static let outputOption = StageOption.template("output", default: defaultOutput, "Path template inside the library.")
         static let xmpOption = StageOption.choice(
             "xmp", default: XMPHandling.embed,
             "The photo's XMP sidecar (ratings, keywords, titles, descriptions, people), merged over the photo's own XMP: embed puts it in the HEIC; "
                 + "sidecar writes it beside the HEIC as <output name>.xmp; none leaves it out.")
-        public static let options: [any OptionDeclaration] = [qualityOption, presetOption, outputOption, xmpOption]
+        public static let options: [any OptionDeclaration] = [qualityOption, presetOption, thumbnailOption, outputOption, xmpOption]
 
-        public init(quality: Int = defaultQuality, preset: String = defaultPreset,
+        public init(quality: Int = defaultQuality, preset: String = defaultPreset, thumbnail: Int = defaultThumbnail,
                     output: PathTemplate = try! PathTemplate(defaultOutput), xmp: XMPHandling = .embed) {
             self.quality = quality
             self.preset = preset
+            self.thumbnail = thumbnail
             self.output = output
             self.xmp = xmp
         }
@@ -54,19 +67,21 @@ public struct HEICEncode: Stage {
             let reader = try OptionsReader(decoder, declaring: Self.options)
             quality = reader.read(Self.qualityOption)
             preset = reader.read(Self.presetOption)
+            thumbnail = reader.read(Self.thumbnailOption)
             output = reader.read(Self.outputOption)
             xmp = reader.read(Self.xmpOption)
             try reader.finish()
         }
 
-        /// The options as hashed for the catalog; `xmp` only when not the default, so libraries
-        /// encoded before it existed keep their work.
+        /// The options as hashed for the catalog; `xmp` and `thumbnail` only when not the default, so
+        /// libraries encoded before they existed keep their work.
         public func encode(to encoder: Encoder) throws {
             var container = encoder.container(keyedBy: OptionKey.self)
             try container.encode(quality, forKey: OptionKey("quality"))
             try container.encode(preset, forKey: OptionKey("preset"))
             try container.encode(output, forKey: OptionKey("output"))
             if xmp != .embed { try container.encode(xmp.rawValue, forKey: OptionKey(Self.xmpOption.key)) }
+            if thumbnail != Self.defaultThumbnail { try container.encode(thumbnail, forKey: OptionKey(Self.thumbnailOption.key)) }
         }
     }
 
@@ -90,17 +105,37 @@ public struct HEICEncode: Stage {
         guard let image = item.image else { throw StageError("no decoded image: put 'resize' before 'heic-encode'") }
         let pixels = try image.eightBitRGB()
         let exif = image.exifData.map(ExifBlob.resettingOrientation)
-        let settings = HEIFEncodeSettings(quality: options.quality, preset: options.preset)
+        let settings = HEIFEncodeSettings(quality: options.quality, preset: options.preset,
+                                          x265Options: HEICTuning.x265Options(forPreset: options.preset),
+                                          threads: ImagingSetup.threadsPerPhoto(for: context.settings))
+        let thumbnail = try embeddedThumbnail(of: pixels)
         let path = try options.output.render(PathTemplate.values(for: item))
         let xmp = options.xmp.packet(for: item, embedded: image.xmpData)
         try context.publish(path) { url in
-            try HEIFEncoder.encode(RGBPixels(bytes: try pixels.pixelBytes(), width: pixels.width, height: pixels.height,
-                                             hasAlpha: pixels.hasAlpha),
-                                   iccProfile: pixels.iccProfile, exif: exif, settings: settings, to: url.path,
-                                   xmp: options.xmp == .embed ? xmp : nil)
+            try HEIFEncoder.encode(try pixels.rgbPixels(), iccProfile: pixels.iccProfile, exif: exif, settings: settings,
+                                   to: url.path, xmp: options.xmp == .embed ? xmp : nil, thumbnail: thumbnail)
         }
         if options.xmp == .sidecar, let xmp {
             try context.publish(XMPHandling.sidecarPath(forOutput: path)) { url in try xmp.write(to: url) }
         }
+    }
+
+    /// The thumbnail item's pixels: the image scaled to the option's long edge (Lanczos 3), none when
+    /// the option is off or the image is no larger.
+    func embeddedThumbnail(of pixels: Image) throws -> RGBPixels? {
+        let size = options.thumbnail
+        guard size > 0, max(pixels.width, pixels.height) > size else { return nil }
+        do {
+            return try pixels.thumbnail(width: size, height: size).rgbPixels()
+        } catch let error as VipsError {
+            throw StageError("cannot make the embedded thumbnail: \(error)")
+        }
+    }
+}
+
+extension Image {
+    /// The packed 8-bit samples libheif takes (call on an `eightBitRGB()` image).
+    func rgbPixels() throws -> RGBPixels {
+        RGBPixels(bytes: try pixelBytes(), width: width, height: height, hasAlpha: hasAlpha)
     }
 }

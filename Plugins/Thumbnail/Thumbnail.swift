@@ -105,7 +105,8 @@ public struct Thumbnail: Stage {
         let crop: Image.Crop = options.mode == .square ? options.crop : .none
         let largest = item.mediaKind == .video
             ? try item.posterFrame(width: options.sizes[0], height: options.sizes[0], crop: crop, settings: context.settings)
-            : try item.thumbnail(width: options.sizes[0], height: options.sizes[0], crop: crop, settings: context.settings, colour: .srgb)
+            : try item.thumbnail(width: options.sizes[0], height: options.sizes[0], crop: crop, settings: context.settings, colour: .srgb,
+                                 warn: { context.warn($0) })
         let format: ImageFormat = options.format == .jpeg ? .jpeg(quality: options.quality) : .webp(quality: options.quality)
         var values = PathTemplate.values(for: item)
         do {

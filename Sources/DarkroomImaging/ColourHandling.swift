@@ -18,13 +18,3 @@ public enum ColourHandling: String, Codable, Sendable, CaseIterable {
         }
     }
 }
-
-/// Process-wide image settings derived from a run's settings.
-public enum ImagingSetup {
-    /// Starts libvips and gives each photo in flight its share of the cores
-    /// (libvips threads per operation = cores / photos processed at once).
-    public static func configure(for settings: RunSettings) throws {
-        try Vips.start()
-        Vips.setConcurrency(max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, settings.jobs)))
-    }
-}

@@ -36,11 +36,12 @@ extension Item {
 
     /// A shrink-on-load decode of the source that fits inside `width` x `height` (cropping when
     /// asked), auto-oriented; the header checked once per item against the pixel limit is reused.
+    /// `warn` hears of anything worked around (an unreadable embedded thumbnail).
     public func thumbnail(width: Int, height: Int, crop: Image.Crop = .none, settings: RunSettings,
-                          colour: ColourHandling) throws -> Image {
+                          colour: ColourHandling, warn: (String) -> Void = { _ in }) throws -> Image {
         let header = try sourceHeader(settings: settings)
         return try ImageLoader.decode(source, header: header, size: DecodeSize(width: width, height: height, crop: crop),
-                                      exportProfile: colour.exportProfile(for: header))
+                                      exportProfile: colour.exportProfile(for: header), warn: warn)
     }
 }
 
@@ -84,10 +85,14 @@ public enum ImageLoader {
     /// at about the size needed (libjpeg scales by 1/2, 1/4, 1/8 while decoding; HEIC and WebP
     /// decode their thumbnail or a reduced image where they can), upright (EXIF orientation and HEIF
     /// `irot`/`imir` applied once), converted to `exportProfile` when given, then resampled to
-    /// `size`. Pixels are decoded when first read; call `materialized()` to surface errors at once.
-    public static func decode(_ url: URL, header: Image, size: DecodeSize, exportProfile: String?) throws -> Image {
+    /// `size`. Pixels are decoded when first read; call `materialized()` to surface errors at once
+    /// (HEIF results are decoded already: see `heifShrunkOnLoad`). `warn` hears of workarounds.
+    public static func decode(_ url: URL, header: Image, size: DecodeSize, exportProfile: String?,
+                              warn: (String) -> Void = { _ in }) throws -> Image {
         do {
-            var image = try shrunkOnLoad(url, header: header, size: size, exportProfile: exportProfile)
+            var image = try header.loader == "heifload"
+                ? heifShrunkOnLoad(url, header: header, size: size, exportProfile: exportProfile, warn: warn)
+                : shrunkOnLoad(url, header: header, size: size, exportProfile: exportProfile)
             let filling = size.crop != .none
             let small = filling ? (image.width < size.width || image.height < size.height)
                                 : (image.width < size.width && image.height < size.height)
@@ -113,7 +118,32 @@ public enum ImageLoader {
             return try Image.thumbnail(url.path, width: size.width, height: size.height, crop: size.crop,
                                        failOn: strictness, exportProfile: exportProfile)
         }
-        var image = try Image.jpeg(url.path, shrink: shrink, sequential: header.orientation == 1, failOn: strictness)
+        let image = try Image.jpeg(url.path, shrink: shrink, sequential: header.orientation == 1, failOn: strictness)
+        return try fitted(image, header: header, size: size, exportProfile: exportProfile)
+    }
+
+    /// A HEIF file through `vips_thumbnail`, which reads the embedded thumbnail item instead of the
+    /// main image whenever the item is larger than the box (Darkroom's own HEICs carry one of 320 px,
+    /// phones' 240 to 512 px). The result is small, so it is decoded at once: libheif 1.15 rejects
+    /// some phones' thumbnail items ("bad image dimensions on decode"), and then the main image is
+    /// decoded instead, with a warning, rather than failing the photo.
+    private static func heifShrunkOnLoad(_ url: URL, header: Image, size: DecodeSize, exportProfile: String?,
+                                         warn: (String) -> Void) throws -> Image {
+        let shrunk = try Image.thumbnail(url.path, width: size.width, height: size.height, crop: size.crop,
+                                         failOn: strictness, exportProfile: exportProfile)
+        do {
+            return try shrunk.materialized()
+        } catch let thumbnailError as VipsError {
+            let main = try fitted(try Image.open(url.path, failOn: strictness), header: header, size: size,
+                                  exportProfile: exportProfile).materialized()
+            warn("embedded thumbnail unreadable (\(thumbnailError)); made from the full image instead")
+            return main
+        }
+    }
+
+    /// An opened (or shrunk-on-load) photo made upright, converted to `exportProfile` and fitted to `size`.
+    private static func fitted(_ loaded: Image, header: Image, size: DecodeSize, exportProfile: String?) throws -> Image {
+        var image = loaded
         if header.orientation != 1 { image = try image.autorotated() }
         if let exportProfile { image = try image.converted(toProfile: exportProfile) }
         return try image.thumbnail(width: size.width, height: size.height, crop: size.crop)
