@@ -56,8 +56,8 @@ struct Enqueue: ParsableCommand {
                        payload: String(decoding: try encoder.encode(unit), as: UTF8.self), maxAttempts: maxAttempts)
             }
             let (added, alreadyQueued) = try workQueue.enqueue(jobs)
-            print("queued \(added) jobs (\(alreadyQueued) already queued); \(plan.upToDate) photos up to date, "
-                  + "\(plan.duplicates.count) duplicates, \(plan.unreadable.count) unreadable")
+            print("queued \(English.count(added, "job")) (\(alreadyQueued) already queued); \(English.count(plan.upToDate, "photo")) up to date, "
+                  + "\(English.count(plan.duplicates.count, "duplicate")), \(plan.unreadable.count) unreadable")
             for failure in plan.unreadable { print("  failed: \(failure.path) [\(failure.step)]: \(failure.reason)") }
             for duplicate in plan.duplicates { print("  duplicate: \(duplicate.path) is the same photo as \(duplicate.sameAs)") }
             if !plan.unreadable.isEmpty { throw ExitCode(1) }

@@ -17,7 +17,7 @@ final class QueueWorkerTests: PostgresTestCase {
         let pipeline = fixture.pipeline("import-camera-roll")
         let enqueue = ["enqueue", pipeline, "--input", fixture.roll.path, "--library", library.path, "--queue", database.url]
         let first = try fixture.darkroom(enqueue)
-        XCTAssertTrue(first.out.hasPrefix("queued 18 jobs (0 already queued); 0 photos up to date, 1 duplicates"), first.out)
+        XCTAssertTrue(first.out.hasPrefix("queued 18 jobs (0 already queued); 0 photos up to date, 1 duplicate"), first.out)
         let second = try fixture.darkroom(enqueue)
         XCTAssertTrue(second.out.hasPrefix("queued 0 jobs (18 already queued)"), second.out)
 
