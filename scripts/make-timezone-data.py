@@ -14,7 +14,7 @@ Run it in a virtual environment with the pinned packages (the numbers in the out
 
     python3 -m venv /tmp/tzdata-venv
     /tmp/tzdata-venv/bin/pip install timezonefinder==9.0.0 timezonefinder-data==3.2026.3.post1 shapely==2.2.0
-    /tmp/tzdata-venv/bin/python scripts/make-timezone-data.py
+    /tmp/tzdata-venv/bin/python scripts/make-timezone-data.py   # scripts/make-timezone-map.sh does all this
 
 It takes two to three minutes on two cores and prints the cells, vertices and bytes it wrote.
 

@@ -3,7 +3,7 @@
 # compare with. Safe to run again: it installs only what is missing.
 set -euo pipefail
 packages=(
-  pkg-config libvips-dev libheif-dev libexif-dev libsqlite3-dev libssl-dev
+  pkg-config python3-venv libvips-dev libheif-dev libexif-dev libsqlite3-dev libssl-dev
   libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libavutil-dev
   libvips-tools libheif-examples heif-thumbnailer x265 ffmpeg imagemagick libimage-exiftool-perl fonts-dejavu-core time bc
   postgresql
@@ -20,3 +20,5 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
+# The time-zone map the build embeds, made from its source when missing (not kept in git).
+"$(dirname "$0")/make-timezone-map.sh"
