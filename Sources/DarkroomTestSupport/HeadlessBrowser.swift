@@ -11,8 +11,7 @@ import Glibc
 ///     let browser = try HeadlessBrowser.start(profile: folder.path("chromium"))
 ///     try browser.open(URL(fileURLWithPath: ".../gallery/index.html"))
 ///     let count = try browser.evaluate("document.images.length") as? Int
-// Sendable: every var is only reached while `lock` is held (its messages are JSON objects, `[String: Any]`,
-// which a Mutex could not hand out); the reader thread delivers through `received` and `ended`.
+// Sendable: every var is only reached under `lock` (its JSON messages, [String: Any], cannot be a Mutex's state).
 public final class HeadlessBrowser: @unchecked Sendable {
     /// A message the page produced that a test may object to.
     public struct Problem: CustomStringConvertible, Sendable {
