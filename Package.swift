@@ -14,10 +14,12 @@ import PackageDescription
 /// - `DarkroomImaging`: what image stages share (the decoded image on an item, decode limits).
 /// - `Plugins/*`: one module per stage.
 /// - `DarkroomStages`: the one list of built-in stages; `darkroom`: the command-line tool.
-let swift5: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+///
+/// Every target compiles in the Swift 6 language mode, with strict concurrency checking: the
+/// default of tools version 6, so no target sets a language mode of its own.
 
 func plugin(_ name: String, path: String, dependencies: [Target.Dependency]) -> Target {
-    .target(name: name, dependencies: dependencies, path: "Plugins/\(path)", swiftSettings: swift5)
+    .target(name: name, dependencies: dependencies, path: "Plugins/\(path)")
 }
 
 let package = Package(
@@ -61,21 +63,20 @@ let package = Package(
                        providers: [.apt(["libssl-dev"])]),  // SHA-256 only
 
         // Swift wrappers over them.
-        .target(name: "DarkroomVips", dependencies: ["CVips"], swiftSettings: swift5),
-        .target(name: "DarkroomHEIF", dependencies: ["CHeif"], swiftSettings: swift5),
-        .target(name: "DarkroomExif", dependencies: ["CExif"], swiftSettings: swift5),
-        .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"], swiftSettings: swift5),
-        .target(name: "DarkroomCairo", dependencies: ["CCairo"], swiftSettings: swift5),
-        .target(name: "DarkroomDigest", dependencies: ["CLibCrypto"], swiftSettings: swift5),
+        .target(name: "DarkroomVips", dependencies: ["CVips"]),
+        .target(name: "DarkroomHEIF", dependencies: ["CHeif"]),
+        .target(name: "DarkroomExif", dependencies: ["CExif"]),
+        .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"]),
+        .target(name: "DarkroomCairo", dependencies: ["CCairo"]),
+        .target(name: "DarkroomDigest", dependencies: ["CLibCrypto"]),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
-        .target(name: "DarkroomXMP", swiftSettings: swift5),
+        .target(name: "DarkroomXMP"),
         // Darkroom's pages (gallery, run report): escaped HTML, the stylesheet, the viewer script. Pure Swift.
-        .target(name: "DarkroomHTML", dependencies: ["DarkroomDigest"], swiftSettings: swift5),
+        .target(name: "DarkroomHTML", dependencies: ["DarkroomDigest"]),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
-        .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP"], swiftSettings: swift5),
+        .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP"]),
         // The time zone at a GPS position, offline (timezone-boundary-builder's polygons, ODbL): pure Swift and Foundation.
-        .target(name: "DarkroomTimeZones", resources: [.copy("Resources/timezones.bin"), .copy("Resources/NOTICE.md")],
-                swiftSettings: swift5),
+        .target(name: "DarkroomTimeZones", resources: [.copy("Resources/timezones.bin"), .copy("Resources/NOTICE.md")]),
 
         // The core: stages, pipelines, publishing and the runner; no C library, no database.
         .target(name: "DarkroomCore", dependencies: [
@@ -83,17 +84,17 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "SystemPackage", package: "swift-system"),
-        ], swiftSettings: swift5),
+        ]),
         // The library's own catalog: SQLite through GRDB (CLinux's statfs refuses network filesystems).
         .target(name: "DarkroomCatalog", dependencies: [
             "DarkroomCore", "CLinux",
             .product(name: "GRDB", package: "GRDB.swift"),
-        ], swiftSettings: swift5),
+        ]),
         // Sharded sweeps: each shard's manifest, and the merge into a catalog.
-        .target(name: "DarkroomShards", dependencies: ["DarkroomCore"], swiftSettings: swift5),
-        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips", "DarkroomVideo"], swiftSettings: swift5),
+        .target(name: "DarkroomShards", dependencies: ["DarkroomCore"]),
+        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips", "DarkroomVideo"]),
         // Sidecars of exports: Google Takeout JSON (matched under every naming Takeout used) and XMP sidecars.
-        .target(name: "DarkroomSidecars", dependencies: ["DarkroomCore", "DarkroomXMP"], swiftSettings: swift5),
+        .target(name: "DarkroomSidecars", dependencies: ["DarkroomCore", "DarkroomXMP"]),
         // PostgreSQL as a fleet's catalog and work queue.
         .target(name: "DarkroomQueue", dependencies: [
             "DarkroomCore",
@@ -101,7 +102,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
-        ], swiftSettings: swift5),
+        ]),
 
         // Stages, one module each, each declaring every module it imports.
         plugin("ExifDateStage", path: "ExifDate", dependencies: [
@@ -124,69 +125,69 @@ let package = Package(
         .target(name: "DarkroomStages", dependencies: [
             "DarkroomCore", "DarkroomImaging", "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage", "MotionVideoStage",
             "TimelapseStage", "CollageStage", "PhotoBookStage", "VideoEncodeStage", "GalleryStage",
-        ], swiftSettings: swift5),
+        ]),
         .executableTarget(name: "darkroom", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomImaging", "DarkroomStages", "CollageStage", "GalleryStage",
             "ExifDateStage",
             .target(name: "DarkroomQueue", condition: .when(traits: ["Queue"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
-        ], swiftSettings: swift5),
+        ]),
 
         // Test helpers, shipped as their own target.
-        .target(name: "DarkroomTestSupport", dependencies: ["DarkroomCore", "DarkroomVips"], swiftSettings: swift5),
+        .target(name: "DarkroomTestSupport", dependencies: ["DarkroomCore", "DarkroomVips"]),
 
-        .testTarget(name: "DarkroomCoreTests", dependencies: ["DarkroomCore", "DarkroomCatalog", "DarkroomTestSupport"], swiftSettings: swift5),
+        .testTarget(name: "DarkroomCoreTests", dependencies: ["DarkroomCore", "DarkroomCatalog", "DarkroomTestSupport"]),
         .testTarget(name: "NativeBindingTests", dependencies: [
             "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomTestSupport",
-        ], swiftSettings: swift5),
+        ]),
         .testTarget(name: "StageTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVips", "DarkroomExif", "DarkroomHEIF",
             "DarkroomTestSupport", "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage",
-        ], swiftSettings: swift5),
+        ]),
         .testTarget(name: "ExifDateTests", dependencies: [
             "DarkroomCore", "DarkroomExif", "ExifDateStage", "DarkroomSidecars", "DarkroomTestSupport",
-        ], swiftSettings: swift5),
+        ]),
         .testTarget(name: "TimelapseTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "TimelapseStage", "DarkroomTestSupport",
-        ], swiftSettings: swift5),
+        ]),
         .testTarget(name: "CollageTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "CollageStage", "DarkroomTestSupport",
-        ], exclude: ["Goldens"], swiftSettings: swift5),  // read by path, not bundled
+        ], exclude: ["Goldens"]),  // read by path, not bundled
         .testTarget(name: "ImportTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomTestSupport",
-        ], swiftSettings: swift5),
+        ]),
         .testTarget(name: "QueueTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomQueue", "DarkroomTestSupport",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ], swiftSettings: swift5),
+        ]),
         .testTarget(name: "MotionPhotoTests", dependencies: [
             "DarkroomMotionPhoto", "DarkroomXMP", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
-        ], swiftSettings: swift5),
-        .testTarget(name: "DarkroomXMPTests", dependencies: ["DarkroomXMP", "DarkroomTestSupport"], swiftSettings: swift5),
+        ]),
+        .testTarget(name: "DarkroomXMPTests", dependencies: ["DarkroomXMP", "DarkroomTestSupport"]),
         .testTarget(name: "SidecarTests", dependencies: [
             "DarkroomSidecars", "DarkroomXMP", "DarkroomCore", "DarkroomTestSupport",
-        ], swiftSettings: swift5),
+        ]),
         .testTarget(name: "PhotoBookTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomCairo", "PhotoBookStage", "CollageStage", "DarkroomTestSupport",
-        ], swiftSettings: swift5),
-        .testTarget(name: "DarkroomHTMLTests", dependencies: ["DarkroomHTML"], swiftSettings: swift5),
+        ]),
+        .testTarget(name: "DarkroomHTMLTests", dependencies: ["DarkroomHTML"]),
         .testTarget(name: "GalleryTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomHTML", "GalleryStage", "DarkroomTestSupport",
-        ], swiftSettings: swift5),
-        .testTarget(name: "TimeZoneTests", dependencies: ["DarkroomTimeZones"], swiftSettings: swift5),
+        ]),
+        .testTarget(name: "TimeZoneTests", dependencies: ["DarkroomTimeZones"]),
         .testTarget(name: "VideoTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "DarkroomTestSupport",
             "ExifDateStage", "ThumbnailStage", "VideoEncodeStage",
-        ], swiftSettings: swift5),
+        ]),
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
-                          path: "Benchmarks/TimeZoneLookup", swiftSettings: swift5),
+                          path: "Benchmarks/TimeZoneLookup"),
         .testTarget(name: "DateCorrectionTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomTestSupport",
-        ], swiftSettings: swift5),
+        ]),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",
-        ], swiftSettings: swift5),
+        ]),
     ]
 )

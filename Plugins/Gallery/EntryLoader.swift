@@ -25,20 +25,17 @@ struct EntryLoader {
         let motionAssets = try catalog.motionParts(of: items.filter { $0.mediaKind == .photo }.map(\.contentHash))
         let motionOutputs = try catalog.outputs(of: motionAssets.values.flatMap { $0.map(\.contentHash) })
 
-        var results = [Result<GalleryEntry, Skipped>?](repeating: nil, count: items.count)
-        let lock = NSLock()
-        DarkroomThreads.forEach(count: items.count, jobs: jobs) { index in
+        let results = DarkroomThreads.map(count: items.count, jobs: jobs) { index in
             let item = items[index]
             let motionFiles = (motionAssets[item.contentHash] ?? []).flatMap { motionOutputs[$0.contentHash] ?? [] }.map(\.path)
-            let result = Result {
+            return Result {
                 try entry(for: item, facts: facts[item.contentHash], outputs: (outputs[item.contentHash] ?? []).map(\.path),
                           motionFiles: motionFiles)
             }.mapError { $0 as? Skipped ?? Skipped(item: item, reason: "\($0)") }
-            lock.lock(); results[index] = result; lock.unlock()
         }
         var entries: [GalleryEntry] = [], skipped: [Skipped] = []
         for result in results {
-            switch result! {
+            switch result {
             case .success(let entry): entries.append(entry)
             case .failure(let problem): skipped.append(problem)
             }

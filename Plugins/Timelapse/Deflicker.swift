@@ -15,13 +15,9 @@ enum Deflicker {
 
     /// The mean brightness (0...255) of each photo, nil for one that cannot be decoded.
     static func means(of photos: [ItemRecord], renderer: PhotoRenderer, jobs: Int) -> [Double?] {
-        var means = [Double?](repeating: nil, count: photos.count)
-        let lock = NSLock()
-        DarkroomThreads.forEach(count: photos.count, jobs: jobs) { index in
-            let mean = try? renderer.decode(photos[index], width: measureSize, height: measureSize).average()
-            lock.lock(); means[index] = mean; lock.unlock()
+        DarkroomThreads.map(count: photos.count, jobs: jobs) { index in
+            try? renderer.decode(photos[index], width: measureSize, height: measureSize).average()
         }
-        return means
     }
 
     /// The factor for each photo: the mean of the known means within `window` photos centred on it,

@@ -1,3 +1,4 @@
+import DarkroomCore
 import Foundation
 
 /// Runs `produce` for each index on one background thread, at most `depth` results ahead of the
@@ -7,33 +8,28 @@ import Foundation
 ///     let frames = Prefetcher(count: photos.count, depth: 2) { index in render(photos[index]) }
 ///     defer { frames.cancel() }
 ///     while let (index, frame) = frames.next() { ... }
-final class Prefetcher<Output>: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var queue: [(Int, Output)] = []
-    private var producedAll = false
-    private var cancelled = false
+final class Prefetcher<Output: Sendable>: Sendable {
+    private let state = Monitor(State())
     private let finished = DispatchSemaphore(value: 0)
-    private let depth: Int
 
-    init(count: Int, depth: Int, produce: @escaping (Int) -> Output) {
-        self.depth = max(1, depth)
-        let thread = Thread { [self] in
+    /// What the producing thread and the consumer share.
+    private struct State {
+        /// Results made and not taken yet, in index order.
+        var queue: [(Int, Output)] = []
+        var producedAll = false
+        var cancelled = false
+    }
+
+    init(count: Int, depth: Int, produce: @escaping @Sendable (Int) -> Output) {
+        let depth = max(1, depth)
+        let thread = Thread { [state, finished] in
             for index in 0..<count {
-                condition.lock()
-                while queue.count >= self.depth && !cancelled { condition.wait() }
-                let stop = cancelled
-                condition.unlock()
+                let stop = state.wait(until: { $0.queue.count < depth || $0.cancelled }) { $0.cancelled }
                 if stop { break }
                 let output = produce(index)
-                condition.lock()
-                queue.append((index, output))
-                condition.broadcast()
-                condition.unlock()
+                state.withLock { $0.queue.append((index, output)) }
             }
-            condition.lock()
-            producedAll = true
-            condition.broadcast()
-            condition.unlock()
+            state.withLock { $0.producedAll = true }
             finished.signal()
         }
         thread.stackSize = 8 << 20
@@ -43,22 +39,18 @@ final class Prefetcher<Output>: @unchecked Sendable {
 
     /// The next result in index order, waiting for it; nil when all were consumed or after `cancel()`.
     func next() -> (Int, Output)? {
-        condition.lock(); defer { condition.unlock() }
-        while queue.isEmpty && !producedAll && !cancelled { condition.wait() }
-        guard !cancelled, !queue.isEmpty else { return nil }
-        let first = queue.removeFirst()
-        condition.broadcast()
-        return first
+        state.wait(until: { !$0.queue.isEmpty || $0.producedAll || $0.cancelled }) { state in
+            guard !state.cancelled, !state.queue.isEmpty else { return nil }
+            return state.queue.removeFirst()
+        }
     }
 
     /// Stops producing and waits for the background thread to end (safe to call more than once).
     func cancel() {
-        condition.lock()
-        let wasRunning = !cancelled
-        cancelled = true
-        queue.removeAll()
-        condition.broadcast()
-        condition.unlock()
+        let wasRunning = state.withLock { state in
+            defer { state.cancelled = true; state.queue.removeAll() }
+            return !state.cancelled
+        }
         if wasRunning { finished.wait() }
     }
 }

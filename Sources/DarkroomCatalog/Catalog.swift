@@ -5,7 +5,7 @@ import GRDB
 /// The library's memory: which photos are in it, what was made from each, and which work units
 /// (step, content hash, unit key) are done. SQLite through GRDB at
 /// `<library>/.darkroom/catalog.sqlite`, WAL with synchronous=FULL, one writer.
-public final class Catalog: CatalogStore, @unchecked Sendable {
+public final class Catalog: CatalogStore, Sendable {
     let database: DatabaseQueue
     public let url: URL
 

@@ -1,27 +1,27 @@
 import Foundation
+import Synchronization
 
 /// The outputs a collection step could not make, counted from any thread.
-final class ProblemCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+final class ProblemCount: Sendable {
+    private let count = Mutex(0)
     /// Counts an output (a group's collage) the stage could not make.
-    func increment() { lock.lock(); count += 1; lock.unlock() }
+    func increment() { count.withLock { $0 += 1 } }
     /// How many outputs the stage could not make.
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    var value: Int { count.withLock { $0 } }
 }
 
 /// A thread-safe counter.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-    func increment() -> Int { lock.lock(); defer { lock.unlock() }; value += 1; return value }
+final class Counter: Sendable {
+    private let value = Mutex(0)
+    /// Adds one and returns the new count.
+    func increment() -> Int { value.withLock { $0 += 1; return $0 } }
 }
 
 /// A bounded pool for blocking native work (libvips, libheif and x265 block for seconds; they
 /// must not sit on Swift's cooperative pool).
 public enum DarkroomThreads {
     /// Calls `body` for every index in `0..<count`, at most `jobs` at once, and returns when all are done.
-    public static func forEach(count: Int, jobs: Int, _ body: @escaping (Int) -> Void) {
+    public static func forEach(count: Int, jobs: Int, _ body: @escaping @Sendable (Int) -> Void) {
         guard count > 0 else { return }
         let workers = max(1, min(jobs, count))
         let next = Counter()
@@ -40,5 +40,16 @@ public enum DarkroomThreads {
             thread.start()
         }
         group.wait()
+    }
+
+    /// Calls `transform` for every index in `0..<count`, at most `jobs` at once, and returns what
+    /// it returned, in index order.
+    public static func map<T: Sendable>(count: Int, jobs: Int, _ transform: @escaping @Sendable (Int) -> T) -> [T] {
+        let results = Mutex([T?](repeating: nil, count: count))
+        forEach(count: count, jobs: jobs) { index in
+            let result = transform(index)
+            results.withLock { $0[index] = result }
+        }
+        return results.withLock { $0.map { $0! } }
     }
 }

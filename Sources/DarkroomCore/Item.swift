@@ -2,8 +2,9 @@ import Foundation
 
 /// One input file and what the pipeline has learned about it so far.
 ///
-/// An item is handled by one thread at a time: the runner passes it through the steps in order.
-public final class Item: @unchecked Sendable {
+/// An item is handled by one thread: the runner makes it on the worker thread that passes it
+/// through the steps in order, so it is not `Sendable`.
+public final class Item {
     /// The input file (absolute, symlinks not followed).
     public let source: URL
     /// The path below the input folder it was found in, for reports and `{name}` in templates.

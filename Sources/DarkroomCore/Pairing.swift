@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Reads the identifier that ties a still to its video: Apple's Live Photo content identifier (a
 /// still's maker note, a MOV's `com.apple.quicktime.content.identifier`). A stage that publishes
@@ -77,13 +78,13 @@ extension Runner {
 
 /// The pairing identifiers of a survey's files, read once each (on `jobs` threads) unless the
 /// catalog remembers them.
-final class PairingKeys: @unchecked Sendable {
+final class PairingKeys: Sendable {
     private let entries: [Runner.SurveyEntry]
     private let reader: any PairingReader
     private let catalog: CatalogStore?
     private let jobs: Int
-    private let lock = NSLock()
-    private var known: [Int: String?] = [:]
+    /// The identifiers read so far (nil inside: the file has none), by entry index.
+    private let known = Mutex<[Int: String?]>([:])
 
     init(entries: [Runner.SurveyEntry], reader: any PairingReader, catalog: CatalogStore?, jobs: Int) {
         self.entries = entries
@@ -94,13 +95,12 @@ final class PairingKeys: @unchecked Sendable {
 
     /// The identifier of entry `index`, once read.
     subscript(index: Int) -> String? {
-        lock.lock(); defer { lock.unlock() }
-        return known[index] ?? nil
+        known.withLock { $0[index] ?? nil }
     }
 
     /// Reads the identifiers of `indices` not read yet.
     func read(_ indices: [Int]) {
-        let todo: [Int] = { lock.lock(); defer { lock.unlock() }; return indices.filter { known[$0] == nil } }()
+        let todo = known.withLock { known in indices.filter { known[$0] == nil } }
         DarkroomThreads.forEach(count: todo.count, jobs: jobs) { position in
             let index = todo[position]
             let entry = self.entries[index]
@@ -115,7 +115,7 @@ final class PairingKeys: @unchecked Sendable {
             } else {
                 key = self.reader.pairingKey(of: entry.found.url, kind: kind)
             }
-            self.lock.lock(); self.known[index] = .some(key); self.lock.unlock()
+            self.known.withLock { $0[index] = .some(key) }
         }
     }
 }

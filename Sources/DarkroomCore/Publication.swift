@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The outputs of one catalog subject (a photo, or a collection step) on their way into the
 /// library: the one way any output gets there, for per-item and collection steps alike.
@@ -11,7 +12,7 @@ import Foundation
 ///
 /// Nothing staged reaches the library unless `publish` is called; a crash between `publish` and
 /// `commit` leaves journalled paths that the next run (or the job's next attempt) removes.
-final class Publication: @unchecked Sendable {
+final class Publication: Sendable {
     let publisher: Publisher
     /// The catalog subject: a photo's content hash, or `collection:<step>`.
     let subject: String
@@ -19,11 +20,15 @@ final class Publication: @unchecked Sendable {
     let source: String?
     /// The id its files are named with (nil for a collection).
     let pathID: UUID?
-    private let lock = NSLock()
-    private var staged: [Publisher.Staged] = []
-    private var placed: [PublishedOutput] = []
-    /// Outputs staged "if changed" that the library already held exactly: left as they were.
-    private var kept: [PublishedOutput] = []
+    private let files = Mutex(Files())
+
+    /// The subject's outputs on their way, by where they are.
+    private struct Files {
+        var staged: [Publisher.Staged] = []
+        var placed: [PublishedOutput] = []
+        /// Outputs staged "if changed" that the library already held exactly: left as they were.
+        var kept: [PublishedOutput] = []
+    }
 
     init(publisher: Publisher, subject: String, source: String?, pathID: UUID?) {
         self.publisher = publisher
@@ -33,10 +38,10 @@ final class Publication: @unchecked Sendable {
     }
 
     /// Outputs linked into the library so far, and those kept as they were: what the catalog records.
-    var published: [PublishedOutput] { lock.lock(); defer { lock.unlock() }; return placed + kept }
+    var published: [PublishedOutput] { files.withLock { $0.placed + $0.kept } }
 
     /// Outputs linked into the library so far (written by this run).
-    var written: [PublishedOutput] { lock.lock(); defer { lock.unlock() }; return placed }
+    var written: [PublishedOutput] { files.withLock { $0.placed } }
 
     /// Writes one output to a temp file (via `write`), fsynced, to be published with the others;
     /// returns the SHA-256 of what was written. With `ifChanged`, an output whose bytes the library
@@ -47,20 +52,17 @@ final class Publication: @unchecked Sendable {
         let file = try publisher.stage(relativePath, step: step, owner: subject, source: source, pathID: pathID, write: write)
         if ifChanged && publisher.holdsUnchanged(file) {
             publisher.discard([file])
-            lock.lock()
-            kept.append(PublishedOutput(step: file.step, path: file.relativePath, size: file.size, sha256: file.digest))
-            lock.unlock()
+            files.withLock { $0.kept.append(PublishedOutput(step: file.step, path: file.relativePath, size: file.size, sha256: file.digest)) }
             return file.digest
         }
-        lock.lock(); staged.append(file); lock.unlock()
+        files.withLock { $0.staged.append(file) }
         return file.digest
     }
 
     /// Links every staged output into place, together: all of them, or (on error) none.
     func publish() throws {
-        let files = takeStaged()
-        let outputs = try publisher.publish(files)
-        lock.lock(); placed += outputs; lock.unlock()
+        let outputs = try publisher.publish(takeStaged())
+        files.withLock { $0.placed += outputs }
     }
 
     /// Drops outputs staged and not published (their subject failed).
@@ -81,9 +83,9 @@ final class Publication: @unchecked Sendable {
     }
 
     private func takeStaged() -> [Publisher.Staged] {
-        lock.lock(); defer { lock.unlock() }
-        let files = staged
-        staged = []
-        return files
+        files.withLock { files in
+            defer { files.staged = [] }
+            return files.staged
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Puts finished files into the library so that a crash never leaves a partial one.
 ///
@@ -7,14 +8,13 @@ import Foundation
 /// noted in the catalog's journal (one transaction), each is linked into place without replacing
 /// anything (or renamed over an older output of the same photo, or of the same step whose source
 /// changed), and the folders are fsynced. A failed photo leaves nothing in the library.
-final class Publisher: @unchecked Sendable {
+final class Publisher: Sendable {
     let library: URL
     let catalog: CatalogStore?
     let run: Int64
     let temporaryFolder: URL
-    private let lock = NSLock()
     /// Library-relative paths published this run (two photos may not claim one path).
-    private var publishedThisRun = Set<String>()
+    private let publishedThisRun = Mutex(Set<String>())
 
     /// A complete, fsynced temp file waiting to be published.
     struct Staged {
@@ -147,9 +147,7 @@ final class Publisher: @unchecked Sendable {
             for (final, fresh) in placed where fresh { unlink(final.path) }
             throw error
         }
-        lock.lock()
-        for file in staged { publishedThisRun.insert(file.relativePath) }
-        lock.unlock()
+        publishedThisRun.withLock { $0.formUnion(staged.map(\.relativePath)) }
         return staged.map { PublishedOutput(step: $0.step, path: $0.relativePath, size: $0.size, sha256: $0.digest) }
     }
 
@@ -166,8 +164,7 @@ final class Publisher: @unchecked Sendable {
             if namedForThis { return }
             throw StageError("\(relativePath) already exists in the library and was not made by Darkroom; left untouched")
         }
-        lock.lock(); let publishedThisRun = self.publishedThisRun.contains(relativePath); lock.unlock()
-        if publishedThisRun { throw StageError.sharedOutputPath(relativePath, thisRun: true) }
+        if publishedThisRun.withLock({ $0.contains(relativePath) }) { throw StageError.sharedOutputPath(relativePath, thisRun: true) }
         if known.subject == file.owner { return }
         // Recorded by `catalog rebuild` (which knows files only by the id in their names) and adopted
         // by the still: a Live Photo video named with that id takes its own file back.
@@ -217,7 +214,7 @@ final class Publisher: @unchecked Sendable {
 
 /// A lock on a library for the length of a run. A single-machine run holds it alone, so two runs
 /// cannot interleave; shards and queue workers share it with each other, but not with such a run.
-public final class LibraryLock {
+public final class LibraryLock: Sendable {
     private let descriptor: Int32
 
     /// Takes the lock (exclusive, or `shared`) or throws at once, naming the process that holds it.

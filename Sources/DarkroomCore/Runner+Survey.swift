@@ -52,6 +52,14 @@ extension Runner {
         var skipped: [Discovery.Skipped]
     }
 
+    /// A found file's content hash (or why it could not be read), its sidecars' hashes, and the
+    /// fingerprints worked out now for the catalog to remember.
+    private struct HashedFile {
+        var content: Result<String, Error>
+        var sidecars: [String?]
+        var fresh: [FileFingerprint]
+    }
+
     func survey(inputs: [URL], catalog: CatalogStore?, remember: Bool) throws -> Survey {
         guard !inputs.isEmpty else { throw RunError("no input folders: give --input (or 'inputs: folders:' in the pipeline)") }
         // The library is never read as input from a folder above it; an input inside the library
@@ -62,31 +70,29 @@ extension Runner {
                                   avoiding: [settings.library.appendingPathComponent(".darkroom")] + (insideLibrary ? [] : [settings.library]),
                                   takes: pipeline.discovers, sidecars: pipeline.sidecars)
         var (found, skipped) = discovery.files(in: inputs)
-        var hashes: [Result<String, Error>?] = Array(repeating: nil, count: found.count)
-        var sidecarHashes: [[String?]] = found.map { _ in [] }
-        var fresh: [FileFingerprint] = []
-        let lock = NSLock()
-        DarkroomThreads.forEach(count: found.count, jobs: settings.jobs) { index in
+        let hashed = DarkroomThreads.map(count: found.count, jobs: settings.jobs) { [found] index in
             let file = found[index]
+            var fresh: [FileFingerprint] = []
             let result = Result { () throws -> String in
                 try Self.hash(file.url, size: file.size, mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode,
-                              catalog: catalog) { remembered in lock.lock(); fresh.append(remembered); lock.unlock() }
+                              catalog: catalog) { fresh.append($0) }
             }
             // A sidecar that cannot be read keeps no hash: the step reading it says why.
             let sidecars = file.sidecars.map { sidecar in
                 try? Self.hash(sidecar.url, size: sidecar.size, mtimeNanoseconds: sidecar.modificationNanoseconds,
-                               inode: sidecar.inode, catalog: catalog) { remembered in lock.lock(); fresh.append(remembered); lock.unlock() }
+                               inode: sidecar.inode, catalog: catalog) { fresh.append($0) }
             }
-            lock.lock(); hashes[index] = result; sidecarHashes[index] = sidecars; lock.unlock()
+            return HashedFile(content: result, sidecars: sidecars, fresh: fresh)
         }
         for index in found.indices {
-            for (position, hash) in sidecarHashes[index].enumerated() { found[index].sidecars[position].contentHash = hash }
+            for (position, hash) in hashed[index].sidecars.enumerated() { found[index].sidecars[position].contentHash = hash }
         }
+        let fresh = hashed.flatMap(\.fresh)
         // One transaction (one fsync) for all new hashes, not one per file.
         if remember { try catalog?.rememberHashes(fresh) }
         var motionRenditions: [Discovery.Skipped] = []
         var entries = found.enumerated().compactMap { index, file -> SurveyEntry? in
-            switch hashes[index]! {
+            switch hashed[index].content {
             case .failure(let error):
                 return SurveyEntry(found: file, state: .unreadable("cannot read: \(error.localizedDescription)"))
             case .success(let fileHash):

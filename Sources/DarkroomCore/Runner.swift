@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// Runs a pipeline over input folders into a library.
 ///
@@ -10,7 +11,7 @@ import Logging
 /// 4. Run: per-item steps on `jobs` items at once; then collection steps over all good items in
 ///    capture-date order.
 /// 5. Publish and record: outputs appear atomically, then the catalog records them.
-public final class Runner {
+public final class Runner: Sendable {
     public let pipeline: Pipeline
     public let settings: RunSettings
     public let logger: Logger
@@ -188,40 +189,43 @@ public final class Runner {
         report.withoutSidecar = withoutSidecar(survey.entries)
         report.found = foundEntries + Set(report.sidecars.map(\.path)).count + survey.skipped.filter(\.isFile).count
 
-        var records: [ItemRecord?] = Array(repeating: nil, count: survey.entries.count)
-        var outcomes: [Outcome] = Array(repeating: .skipped, count: survey.entries.count)
-        let resultsLock = NSLock()
+        // What the workers of a phase learn, shared between them.
+        let phase = Mutex(PhaseResults(count: survey.entries.count))
         let finished = Counter()
-        var stopReason: String?
-        // Stills before the motion parts that take their id and capture date.
-        var stills: [String: ItemRecord] = [:]
         func runPhase(_ indices: [Int]) {
             let entries = survey.entries, total = entries.count
             DarkroomThreads.forEach(count: indices.count, jobs: min(settings.jobs, max(1, indices.count))) { position in
                 let index = indices[position]
                 let entry = entries[index]
-                resultsLock.lock(); let stopped = stopReason != nil; let still = entry.stillHash.flatMap { stills[$0] }; resultsLock.unlock()
+                let (stopped, still) = phase.withLock { results in (results.stopReason != nil, entry.stillHash.flatMap { results.stills[$0] }) }
                 let (outcome, record) = stopped ? (.notAttempted, nil)
                     : self.process(entry, still: still, catalog: catalog, publisher: publisher, failures: failures)
-                resultsLock.lock()
-                outcomes[index] = outcome
-                records[index] = record
-                if let record { stills[record.contentHash] = record }
-                if stopReason == nil, case .failed(_, diskFull: true) = outcome,
-                   let reason = failures.snapshot.last(where: { $0.path == entry.found.url.path })?.reason {
-                    stopReason = "the disk is full: stopped; free some space and run again to finish (\(reason))"
+                let diskFullReason: String?
+                if case .failed(_, diskFull: true) = outcome {
+                    diskFullReason = failures.snapshot.last(where: { $0.path == entry.found.url.path })?.reason
+                } else {
+                    diskFullReason = nil
                 }
-                resultsLock.unlock()
+                phase.withLock { results in
+                    results.outcomes[index] = outcome
+                    results.records[index] = record
+                    if let record { results.stills[record.contentHash] = record }
+                    if results.stopReason == nil, let reason = diskFullReason {
+                        results.stopReason = "the disk is full: stopped; free some space and run again to finish (\(reason))"
+                    }
+                }
                 self.progress?.inputFinished(entry.found.relativePath, finished: finished.increment(), total: total, bytes: entry.found.size)
             }
         }
         runPhase(survey.entries.indices.filter { survey.entries[$0].stillHash == nil })
         // Videos imported earlier on their own whose still came only now join it as its motion part.
-        let joined = earlierMotionParts(of: records.compactMap { $0 }, besides: survey.entries, catalog: catalog, failures: failures)
+        let joined = earlierMotionParts(of: phase.withLock { $0.records.compactMap { $0 } }, besides: survey.entries,
+                                        catalog: catalog, failures: failures)
         survey.entries += joined
-        records += Array(repeating: nil, count: joined.count)
-        outcomes += Array(repeating: .skipped, count: joined.count)
+        phase.withLock { $0.extend(by: joined.count) }
         runPhase(survey.entries.indices.filter { survey.entries[$0].stillHash != nil })
+        var records = phase.withLock { $0.records }
+        let (outcomes, stopReason) = phase.withLock { ($0.outcomes, $0.stopReason) }
         // Motion parts have no place of their own in collections.
         for index in survey.entries.indices where survey.entries[index].stillHash != nil { records[index] = nil }
 
@@ -262,12 +266,9 @@ public final class Runner {
             return report
         }
 
-        let factsLock = NSLock()
-        var othersRecords: [ItemRecord] = []
-        DarkroomThreads.forEach(count: others.count, jobs: settings.jobs) { index in
-            guard let record = self.facts(of: others[index], catalog: catalog, publisher: publisher) else { return }
-            factsLock.lock(); othersRecords.append(record); factsLock.unlock()
-        }
+        let othersRecords = DarkroomThreads.map(count: others.count, jobs: settings.jobs) { [others] index in
+            self.facts(of: others[index], catalog: catalog, publisher: publisher)
+        }.compactMap { $0 }
         let good = Runner.inCaptureOrder(records.compactMap { $0 } + othersRecords)
         for step in pipeline.collectionSteps {
             report.published += runCollection(step, items: good, catalog: catalog, publisher: publisher, failures: failures,

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 
 /// Settings that hold for a whole run, shared by every stage.
 public struct RunSettings: Sendable {
@@ -120,28 +121,28 @@ public struct CollectionContext {
 }
 
 /// Collects per-file failures and warnings from any thread.
-final class FailureSink: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var failures: [RunReport.Failure] = []
-    private var warned: [RunReport.Failure] = []
+final class FailureSink: Sendable {
+    private let collected = Mutex(Collected())
 
+    /// What was reported so far, in the order it came.
+    private struct Collected {
+        var failures: [RunReport.Failure] = []
+        var warned: [RunReport.Failure] = []
+    }
+
+    /// Notes a failure of `path` at `step`.
     func record(path: String, step: String, reason: String) {
-        lock.lock(); defer { lock.unlock() }
-        failures.append(RunReport.Failure(path: path, step: step, reason: reason))
+        collected.withLock { $0.failures.append(RunReport.Failure(path: path, step: step, reason: reason)) }
     }
 
+    /// Notes a warning about `path` from `step`.
     func warn(path: String, step: String, reason: String) {
-        lock.lock(); defer { lock.unlock() }
-        warned.append(RunReport.Failure(path: path, step: step, reason: reason))
+        collected.withLock { $0.warned.append(RunReport.Failure(path: path, step: step, reason: reason)) }
     }
 
-    var snapshot: [RunReport.Failure] {
-        lock.lock(); defer { lock.unlock() }
-        return failures
-    }
+    /// The failures so far.
+    var snapshot: [RunReport.Failure] { collected.withLock { $0.failures } }
 
-    var warnings: [RunReport.Failure] {
-        lock.lock(); defer { lock.unlock() }
-        return warned
-    }
+    /// The warnings so far.
+    var warnings: [RunReport.Failure] { collected.withLock { $0.warned } }
 }

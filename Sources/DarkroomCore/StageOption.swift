@@ -31,7 +31,7 @@ public struct StageOption<Value: Sendable>: OptionDeclaration {
 
     /// An option whose YAML value decodes as `Raw` and becomes a `Value` through `convert`, which
     /// returns nil for a value outside `accepts` (or throws `OptionRejection` to say why).
-    public static func custom<Raw: Decodable>(
+    public static func custom<Raw: Decodable & Sendable>(
         _ key: String, as raw: Raw.Type, default defaultValue: Value, shown defaultText: String,
         accepts: String, names: [String] = [], _ summary: String,
         convert: @escaping @Sendable (Raw) throws -> Value?

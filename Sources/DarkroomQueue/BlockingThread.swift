@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 
 /// Blocking work (a queue worker's loop, its database calls) on a thread of its own, awaited from
 /// async code without holding a thread of Swift's cooperative pool.
 enum BlockingThread {
     /// Starts `body` on a new thread (with an 8 MiB stack, as the runner's threads have).
-    static func start<T>(_ body: @escaping () throws -> T) -> PendingResult<T> {
+    static func start<T: Sendable>(_ body: @escaping @Sendable () throws -> T) -> PendingResult<T> {
         let result = PendingResult<T>()
         let thread = Thread { result.finish(Result { try body() }) }
         thread.stackSize = 8 << 20
@@ -13,28 +14,33 @@ enum BlockingThread {
     }
 
     /// Runs `body` on a new thread and returns what it returns.
-    static func run<T>(_ body: @escaping () throws -> T) async throws -> T {
+    static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await start(body).value
     }
 }
 
 /// A result that one thread or task produces and another awaits (from async code) or waits for
 /// (blocking a plain thread): what a `BlockingThread` returns, or how a `ServiceGroup` ended.
-final class PendingResult<T>: @unchecked Sendable {
-    private let lock = NSLock()
+final class PendingResult<T: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var result: Result<T, Error>?
-    private var waiter: CheckedContinuation<T, Error>?
-    private var cancelled = false
+    private let state = Mutex(State())
+
+    /// The outcome once known, and who awaits it meanwhile.
+    private struct State {
+        var result: Result<T, Error>?
+        var waiter: CheckedContinuation<T, Error>?
+        var cancelled = false
+    }
 
     /// Records the outcome (the first one only) and wakes whoever waits for it.
     func finish(_ outcome: Result<T, Error>) {
-        lock.lock()
-        guard result == nil else { return lock.unlock() }
-        result = outcome
-        let waiting = waiter
-        waiter = nil
-        lock.unlock()
+        let (first, waiting) = state.withLock { state -> (Bool, CheckedContinuation<T, Error>?) in
+            guard state.result == nil else { return (false, nil) }
+            state.result = outcome
+            defer { state.waiter = nil }
+            return (true, state.waiter)
+        }
+        guard first else { return }
         done.signal()
         waiting?.resume(with: outcome)
     }
@@ -43,9 +49,7 @@ final class PendingResult<T>: @unchecked Sendable {
     func wait() throws -> T {
         done.wait()
         done.signal()  // for any other waiter
-        lock.lock()
-        defer { lock.unlock() }
-        return try result!.get()
+        return try state.withLock { $0.result! }.get()
     }
 
     /// The outcome, awaited. Cancelling the awaiting task stops the wait with
@@ -54,24 +58,20 @@ final class PendingResult<T>: @unchecked Sendable {
         get async throws {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, Error>) in
-                    lock.lock()
-                    if let result {
-                        lock.unlock()
-                        continuation.resume(with: result)
-                    } else if cancelled {
-                        lock.unlock()
-                        continuation.resume(throwing: CancellationError())
-                    } else {
-                        waiter = continuation
-                        lock.unlock()
+                    let known: Result<T, Error>? = state.withLock { state in
+                        if let result = state.result { return result }
+                        if state.cancelled { return .failure(CancellationError()) }
+                        state.waiter = continuation
+                        return nil
                     }
+                    if let known { continuation.resume(with: known) }
                 }
             } onCancel: {
-                lock.lock()
-                cancelled = true
-                let waiting = waiter
-                waiter = nil
-                lock.unlock()
+                let waiting = state.withLock { state in
+                    state.cancelled = true
+                    defer { state.waiter = nil }
+                    return state.waiter
+                }
                 waiting?.resume(throwing: CancellationError())
             }
         }

@@ -1,21 +1,21 @@
 import Foundation
+import Synchronization
 
 /// The job a worker is working on, with its lease renewal, as another thread sees it.
-final class JobInHand: @unchecked Sendable {
-    private let lock = NSLock()
-    private var held: (job: ClaimedJob, renewal: LeaseRenewal)?
+final class JobInHand: Sendable {
+    private let held = Mutex<(job: ClaimedJob, renewal: LeaseRenewal)?>(nil)
 
     /// Notes the job the worker starts on.
     func hold(_ job: ClaimedJob, _ renewal: LeaseRenewal) {
-        lock.lock(); held = (job, renewal); lock.unlock()
+        held.withLock { $0 = (job, renewal) }
     }
 
     /// The job (and its renewal), which is no longer in hand; nil when there was none.
     @discardableResult
     func take() -> (job: ClaimedJob, renewal: LeaseRenewal)? {
-        lock.lock(); defer { lock.unlock() }
-        let taken = held
-        held = nil
-        return taken
+        held.withLock { held in
+            defer { held = nil }
+            return held
+        }
     }
 }

@@ -1,3 +1,4 @@
+import DarkroomCore
 import Foundation
 import Logging
 
@@ -6,68 +7,75 @@ import Logging
 /// (registering it again, and creating its temporary folder again, when another worker had found
 /// it stale and removed it). It stops when asked to, or when the lease is lost; `isLost` then tells
 /// the worker to stop publishing (the job-scoped catalog refuses anyway) and not record the job.
-public final class LeaseRenewal: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var stopped = false
-    private var lost = false
-    private var renewals = 0
-    private var worker: WorkerRegistration
+public final class LeaseRenewal: Sendable {
+    /// Held while the lease is renewed, so that `stop()` returns only once no renewal is under way.
+    private let state: Monitor<State>
+
+    /// What the renewal thread and the worker share.
+    private struct State {
+        var stopped = false
+        var lost = false
+        var renewals = 0
+        var worker: WorkerRegistration
+    }
 
     /// Starts renewing `job`'s lease of `lease` seconds in `queue`, heartbeating `worker`.
     public init(queue: WorkQueue, job: ClaimedJob, lease: TimeInterval, worker: WorkerRegistration, logger: Logger) {
-        self.worker = worker
-        let thread = Thread { [self] in
-            condition.lock()
-            defer { condition.unlock() }
-            while !stopped {
-                _ = condition.wait(until: Date().addingTimeInterval(lease / 3))
-                if stopped { break }
-                do {
-                    guard try queue.renew(job, lease: lease) else {
-                        logger.warning("job \(job.id): the lease was lost; another worker may take it")
-                        lost = true
-                        condition.broadcast()
-                        break
-                    }
-                    renewals += 1
-                } catch {
-                    logger.warning("job \(job.id): cannot renew the lease: \(error)")
+        let state = Monitor(State(worker: worker))
+        self.state = state
+        let thread = Thread {
+            var running = true
+            while running {
+                running = state.wait(until: { $0.stopped }, deadline: Date().addingTimeInterval(lease / 3)) { state in
+                    guard !state.stopped else { return false }
+                    LeaseRenewal.renew(job, lease: lease, in: queue, state: &state, logger: logger)
+                    return !state.lost
                 }
-                let worker = self.worker
-                do {
-                    if try queue.keepAlive(worker) {
-                        logger.warning("worker \(worker.id) had been found stale and removed; registered again")
-                        if !worker.temporaryFolder.isEmpty {
-                            try? FileManager.default.createDirectory(atPath: worker.temporaryFolder, withIntermediateDirectories: true)
-                        }
-                    }
-                } catch {
-                    logger.warning("worker \(worker.id): cannot send a heartbeat: \(error)")
-                }
-                condition.broadcast()
             }
         }
         thread.start()
     }
 
+    /// Renews the lease once and heartbeats the worker (registering it again when it was found stale).
+    private static func renew(_ job: ClaimedJob, lease: TimeInterval, in queue: WorkQueue, state: inout State, logger: Logger) {
+        do {
+            guard try queue.renew(job, lease: lease) else {
+                logger.warning("job \(job.id): the lease was lost; another worker may take it")
+                state.lost = true
+                return
+            }
+            state.renewals += 1
+        } catch {
+            logger.warning("job \(job.id): cannot renew the lease: \(error)")
+        }
+        let worker = state.worker
+        do {
+            if try queue.keepAlive(worker) {
+                logger.warning("worker \(worker.id) had been found stale and removed; registered again")
+                if !worker.temporaryFolder.isEmpty {
+                    try? FileManager.default.createDirectory(atPath: worker.temporaryFolder, withIntermediateDirectories: true)
+                }
+            }
+        } catch {
+            logger.warning("worker \(worker.id): cannot send a heartbeat: \(error)")
+        }
+    }
+
     /// Whether the lease was lost (the job was taken over, failed or ended elsewhere): the worker
     /// must not publish or record anything more for the job.
-    public var isLost: Bool { condition.lock(); defer { condition.unlock() }; return lost }
+    public var isLost: Bool { state.withLock { $0.lost } }
 
     /// How many times the lease was renewed so far.
-    public var renewalCount: Int { condition.lock(); defer { condition.unlock() }; return renewals }
+    public var renewalCount: Int { state.withLock { $0.renewals } }
 
     /// What to register should the worker have to register again (it joined a library, with a
     /// temporary folder, since the renewal started).
     public func update(worker: WorkerRegistration) {
-        condition.lock(); self.worker = worker; condition.unlock()
+        state.withLock { $0.worker = worker }
     }
 
     /// Stops renewing (the job ended). Safe to call twice.
     public func stop() {
-        condition.lock()
-        stopped = true
-        condition.broadcast()
-        condition.unlock()
+        state.withLock { $0.stopped = true }
     }
 }

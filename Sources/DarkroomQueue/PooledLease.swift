@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import Synchronization
 
 /// A connection a `PostgresClient` pool lends to a plain (not async) thread until `release()`.
 ///
@@ -9,12 +10,11 @@ import PostgresNIO
 /// one to be free); the task only awaits, so it never occupies a thread of Swift's cooperative
 /// pool, and the connection's I/O runs on its NIO event loop, which the borrower reaches through
 /// `EventLoopFuture`s and never blocks.
-final class PooledLease: @unchecked Sendable {
+final class PooledLease: Sendable {
     /// The connection, the borrower's alone until `release()`.
     let connection: PostgresConnection
     private let returned: CheckedContinuation<Void, Never>
-    private let lock = NSLock()
-    private var released = false
+    private let released = Mutex(false)
 
     private init(connection: PostgresConnection, returned: CheckedContinuation<Void, Never>) {
         self.connection = connection
@@ -41,32 +41,32 @@ final class PooledLease: @unchecked Sendable {
 
     /// Gives the connection back to the pool. Safe to call twice.
     func release() {
-        lock.lock()
-        let first = !released
-        released = true
-        lock.unlock()
+        let first = released.withLock { released in
+            defer { released = true }
+            return !released
+        }
         if first { returned.resume() }
     }
 }
 
 /// Hands the lease (or the pool's error) from the borrowing task to the waiting thread, once.
-private final class Handoff: @unchecked Sendable {
+private final class Handoff: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var result: Result<PooledLease, Error>?
+    private let result = Mutex<Result<PooledLease, Error>?>(nil)
 
+    /// Hands over `outcome`, unless one was handed over already.
     func deliver(_ outcome: Result<PooledLease, Error>) {
-        lock.lock()
-        let first = result == nil
-        if first { result = outcome }
-        lock.unlock()
+        let first = result.withLock { result in
+            guard result == nil else { return false }
+            result = outcome
+            return true
+        }
         if first { semaphore.signal() }
     }
 
+    /// Waits for the outcome, and returns (or throws) it.
     func wait() throws -> PooledLease {
         semaphore.wait()
-        lock.lock()
-        defer { lock.unlock() }
-        return try result!.get()
+        return try result.withLock { $0! }.get()
     }
 }

@@ -18,7 +18,7 @@ extension PostgresSession {
 }
 
 /// The task a session runs its own pool on (`PoolRunner.session`).
-final class PoolTask: @unchecked Sendable {
+final class PoolTask: Sendable {
     private let task: Task<Void, Never>
     private let finished: DispatchSemaphore
 

@@ -1,7 +1,9 @@
+import DarkroomCore
 import Foundation
 import Logging
 import PostgresNIO
 import ServiceLifecycle
+import Synchronization
 
 /// PostgreSQL for code that runs on plain threads (Darkroom's runner and queue worker are not
 /// async): a pool of connections (postgres-nio's `PostgresClient`) behind a blocking API.
@@ -18,7 +20,7 @@ import ServiceLifecycle
 /// statements run on the connection's event loop, so neither a NIO event loop nor Swift's
 /// cooperative pool is ever blocked. Do not call it from an `async` context (that would block a
 /// cooperative thread), nor from inside a postgres-nio callback.
-public final class PostgresSession: @unchecked Sendable {
+public final class PostgresSession: Sendable {
     /// Who runs the session's pool, which makes no connection until its `run()` is running.
     public enum PoolRunner: Sendable {
         /// The session, on a task of its own, from `init` until `close()`.
@@ -34,13 +36,17 @@ public final class PostgresSession: @unchecked Sendable {
     let logger: Logger
     private let client: PostgresClient
     private let poolTask: PoolTask?
-    private let condition = NSCondition()
-    private var closed = false
-    private var poolStopped = false
-    /// Calls running (or waiting for a connection) now.
-    private var callsInFlight = 0
-    /// The transaction each thread has open, by thread.
-    private var transactions: [pthread_t: OpenTransaction] = [:]
+    private let state = Monitor(State())
+
+    /// What the threads using the session share.
+    private struct State {
+        var closed = false
+        var poolStopped = false
+        /// Calls running (or waiting for a connection) now.
+        var callsInFlight = 0
+        /// The transaction each thread has open, by thread.
+        var transactions: [pthread_t: OpenTransaction] = [:]
+    }
 
     /// Connects to `location` (throws `PostgresSessionError.cannotConnect` with the server's or the
     /// network's reason when it cannot) and starts a pool of at most `connections` connections,
@@ -97,7 +103,7 @@ public final class PostgresSession: @unchecked Sendable {
     }
 
     private func noteThePoolStopped() {
-        condition.lock(); poolStopped = true; condition.unlock()
+        state.withLock { $0.poolStopped = true }
     }
 
     // MARK: Queries
@@ -157,28 +163,24 @@ public final class PostgresSession: @unchecked Sendable {
     }
 
     private func openTransaction() -> OpenTransaction? {
-        condition.lock(); defer { condition.unlock() }
-        return transactions[pthread_self()]
+        state.withLock { $0.transactions[pthread_self()] }
     }
 
     private func setOpenTransaction(_ open: OpenTransaction?) {
-        condition.lock(); transactions[pthread_self()] = open; condition.unlock()
+        state.withLock { $0.transactions[pthread_self()] = open }
     }
 
     // MARK: Connections
 
     /// Counts a call in flight (for `close`), refusing it once the session is closed.
     private func call<T>(_ body: () throws -> T) throws -> T {
-        condition.lock()
-        guard !closed, !poolStopped else {
-            condition.unlock()
-            throw PostgresSessionError.closed(location: location.description)
+        let refused = state.withLock { state in
+            guard !state.closed, !state.poolStopped else { return true }
+            state.callsInFlight += 1
+            return false
         }
-        callsInFlight += 1
-        condition.unlock()
-        defer {
-            condition.lock(); callsInFlight -= 1; condition.broadcast(); condition.unlock()
-        }
+        if refused { throw PostgresSessionError.closed(location: location.description) }
+        defer { state.withLock { $0.callsInFlight -= 1 } }
         return try body()
     }
 
@@ -198,10 +200,7 @@ public final class PostgresSession: @unchecked Sendable {
         do {
             return try PooledLease.lease(from: client)
         } catch {
-            condition.lock()
-            let stopped = closed || poolStopped
-            condition.unlock()
-            if stopped { throw PostgresSessionError.closed(location: location.description) }
+            if state.withLock({ $0.closed || $0.poolStopped }) { throw PostgresSessionError.closed(location: location.description) }
             // The pool gave up making connections: ask the server (or the network) why.
             try Self.probe(location, logger: logger)
             throw PostgresSessionError.cannotConnect(location: location.description, reason: PostgresSessionError.reason(error))
@@ -214,24 +213,33 @@ public final class PostgresSession: @unchecked Sendable {
     /// (with `runner: .serviceGroup` the group does, when it shuts down). Later calls throw
     /// `PostgresSessionError.closed`. Safe to call twice.
     public func close() {
-        condition.lock()
-        guard !closed else { return condition.unlock() }
-        closed = true
-        let own = transactions[pthread_self()] == nil ? 0 : 1
-        while callsInFlight > own { condition.wait() }
-        condition.unlock()
+        let own = state.withLock { state -> Int? in
+            guard !state.closed else { return nil }
+            state.closed = true
+            return state.transactions[pthread_self()] == nil ? 0 : 1
+        }
+        guard let own else { return }
+        state.wait(until: { $0.callsInFlight <= own }) { _ in }
         poolTask?.stop()
     }
 }
 
 /// A transaction a thread holds open on one connection, with its savepoints.
-private final class OpenTransaction {
+private final class OpenTransaction: Sendable {
     let connection: PostgresConnection
     unowned let session: PostgresSession
-    /// Transactions and savepoints open now.
-    private var depth = 0
+    /// How far in the transaction is; only its own thread changes it.
+    private let progress = Mutex(Progress())
+
+    /// Transactions and savepoints open now, and whether the end of one failed.
+    private struct Progress {
+        var depth = 0
+        /// Whether the server may still see the transaction open (its COMMIT or ROLLBACK failed).
+        var isUnfinished = false
+    }
+
     /// Whether the server may still see the transaction open (its COMMIT or ROLLBACK failed).
-    private(set) var isUnfinished = false
+    var isUnfinished: Bool { progress.withLock { $0.isUnfinished } }
 
     init(connection: PostgresConnection, session: PostgresSession) {
         self.connection = connection
@@ -255,18 +263,18 @@ private final class OpenTransaction {
 
     /// Runs `body` in the transaction (`BEGIN`) or, inside it, in a savepoint.
     func enclosing<T>(_ body: () throws -> T) throws -> T {
+        let depth = progress.withLock { $0.depth }
         let savepoint = depth == 0 ? nil : "darkroom_\(depth)"
         _ = try run(PostgresQuery(unsafeSQL: savepoint.map { "SAVEPOINT \($0)" } ?? "BEGIN"))
-        depth += 1
+        progress.withLock { $0.depth += 1 }
+        defer { progress.withLock { $0.depth -= 1 } }
         let value: T
         do {
             value = try body()
         } catch {
-            depth -= 1
             try? end(savepoint.map { "ROLLBACK TO SAVEPOINT \($0)" } ?? "ROLLBACK")
             throw error
         }
-        depth -= 1
         try end(savepoint.map { "RELEASE SAVEPOINT \($0)" } ?? "COMMIT")
         return value
     }
@@ -276,7 +284,7 @@ private final class OpenTransaction {
         do {
             _ = try run(PostgresQuery(unsafeSQL: sql))
         } catch {
-            isUnfinished = true
+            progress.withLock { $0.isUnfinished = true }
             throw error
         }
     }

@@ -1,6 +1,7 @@
 import DarkroomCore
 import Foundation
 import Logging
+import Synchronization
 
 /// How a `QueueWorker` works the queue.
 public struct QueueWorkerOptions: Sendable {
@@ -24,23 +25,29 @@ public struct QueueWorkerOptions: Sendable {
 /// empty). Each queued pipeline is prepared once (`prepare` turns its record into a runner), and
 /// each library it publishes into is joined once: its shared `LibraryLock` and a temp folder of
 /// the worker's own; temp folders of stale workers (no live lease, no heartbeat for long) are removed.
-public final class QueueWorker {
+public final class QueueWorker: Sendable {
     let session: PostgresSession
     let queue: WorkQueue
     let options: QueueWorkerOptions
     /// The worker's id in the queue (`<host>-<pid>-<random>`), the `lease_owner` of its jobs.
     public let id: String
-    /// What the queue's `workers` table records of this worker (its temp folder is the last library's).
-    private var registration: WorkerRegistration
     let logger: Logger
     private let stop: StopRequest
-    private let prepare: (PipelineRecord) throws -> Runner
+    private let prepare: @Sendable (PipelineRecord) throws -> Runner
     /// The job being worked on, with its lease renewal (for `abandonJobInHand`).
     private let inHand = JobInHand()
-    /// What the worker has set up for each queued pipeline it has seen, by digest.
-    private var pipelines: [String: PipelineContext] = [:]
-    /// The library locks (shared) and temp folders, by library path.
-    private var libraries: [String: (lock: LibraryLock, temporaryFolder: URL)] = [:]
+    /// What the worker has set up so far; only the thread running `run()` changes it.
+    private let setUp: Mutex<SetUp>
+
+    /// What a worker registers and prepares as it goes.
+    private struct SetUp {
+        /// What the queue's `workers` table records of this worker (its temp folder is the last library's).
+        var registration: WorkerRegistration
+        /// What the worker has set up for each queued pipeline it has seen, by digest.
+        var pipelines: [String: PipelineContext] = [:]
+        /// The library locks (shared) and temp folders, by library path.
+        var libraries: [String: (lock: LibraryLock, temporaryFolder: URL)] = [:]
+    }
 
     struct PipelineContext {
         var runner: Runner
@@ -53,7 +60,7 @@ public final class QueueWorker {
     /// once per pipeline); `stop` asks the worker to stop (`requestStop()` does too; as a service,
     /// `QueueWorkerService` asks on graceful shutdown).
     public init(session: PostgresSession, options: QueueWorkerOptions, logger: Logger = Logger(label: "darkroom.worker"),
-                stop: StopRequest = StopRequest(), prepare: @escaping (PipelineRecord) throws -> Runner) throws {
+                stop: StopRequest = StopRequest(), prepare: @escaping @Sendable (PipelineRecord) throws -> Runner) throws {
         self.session = session
         self.options = options
         self.logger = logger
@@ -61,7 +68,7 @@ public final class QueueWorker {
         self.prepare = prepare
         queue = try WorkQueue(session: session)
         id = "\(ProcessInfo.processInfo.hostName)-\(getpid())-\(UUID().uuidString.prefix(8).lowercased())"
-        registration = WorkerRegistration(id: id, host: ProcessInfo.processInfo.hostName, pid: getpid(), temporaryFolder: "")
+        setUp = Mutex(SetUp(registration: WorkerRegistration(id: id, host: ProcessInfo.processInfo.hostName, pid: getpid(), temporaryFolder: "")))
     }
 
     /// Works the queue until asked to stop (the job in hand is finished first) or, with
@@ -90,11 +97,14 @@ public final class QueueWorker {
         return handled
     }
 
+    /// What the queue's `workers` table records of this worker now.
+    private var registration: WorkerRegistration { setUp.withLock { $0.registration } }
+
     /// Heartbeats; registers again (and makes the temp folders again) when found stale meanwhile.
     private func keepAlive() throws {
         guard try queue.keepAlive(registration) else { return }
         logger.warning("worker \(id) had been found stale and removed; registered again")
-        for library in libraries.values {
+        for library in setUp.withLock({ Array($0.libraries.values) }) {
             try FileManager.default.createDirectory(at: library.temporaryFolder, withIntermediateDirectories: true)
         }
     }
@@ -156,39 +166,43 @@ public final class QueueWorker {
 
     /// The runner and catalog for a job's pipeline, loaded once per worker.
     private func pipeline(for job: ClaimedJob) throws -> PipelineContext {
-        if let known = pipelines[job.pipeline.digest] { return known }
+        if let known = setUp.withLock({ $0.pipelines[job.pipeline.digest] }) { return known }
         let runner = try prepare(job.pipeline)
         let settings = runner.settings
         let library = try self.library(settings.library)
         let catalog = try PostgresCatalog(session: session, library: settings.library)
         let run = try catalog.beginRun(pipeline: "\(job.pipeline.fileName) (worker \(id))")
         let context = PipelineContext(runner: runner, catalog: catalog, run: run, temporaryFolder: library.temporaryFolder)
-        pipelines[job.pipeline.digest] = context
+        setUp.withLock { $0.pipelines[job.pipeline.digest] = context }
         return context
     }
 
     /// Joins a library: its shared lock (no single-machine run meanwhile) and a temp folder of this
     /// worker's own. Temp folders of stale workers (no live lease, no heartbeat for long) are removed.
     private func library(_ url: URL) throws -> (lock: LibraryLock, temporaryFolder: URL) {
-        if let known = libraries[url.path] { return known }
+        if let known = setUp.withLock({ $0.libraries[url.path] }) { return known }
         let lock = try LibraryLock(library: url, shared: true)
         let folder = try Runner.processTemporaryFolder(library: url)
-        registration.temporaryFolder = folder.path
+        let registration = setUp.withLock { setUp in
+            setUp.registration.temporaryFolder = folder.path
+            return setUp.registration
+        }
         try queue.register(registration)
         for stale in try queue.staleWorkers(olderThan: max(600, 10 * options.lease)) {
             if !stale.temporaryFolder.isEmpty { try? FileManager.default.removeItem(atPath: stale.temporaryFolder) }
             try queue.unregisterWorker(id: stale.id)
         }
-        libraries[url.path] = (lock, folder)
+        setUp.withLock { $0.libraries[url.path] = (lock, folder) }
         return (lock, folder)
     }
 
     private func finish() {
-        for context in pipelines.values {
+        let (pipelines, libraries) = setUp.withLock { (Array($0.pipelines.values), Array($0.libraries.values)) }
+        for context in pipelines {
             let report = RunReport(pipeline: context.runner.pipeline.file, library: context.runner.settings.library.path)
             try? context.catalog.finishRun(context.run, report: report)
         }
-        for library in libraries.values { try? FileManager.default.removeItem(at: library.temporaryFolder) }
+        for library in libraries { try? FileManager.default.removeItem(at: library.temporaryFolder) }
         try? queue.unregisterWorker(id: id)
     }
 }

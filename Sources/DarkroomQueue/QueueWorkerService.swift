@@ -2,6 +2,7 @@ import DarkroomCore
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 import UnixSignals
 
 /// A `QueueWorker` as a `Service` for a `ServiceGroup` (see `WorkerGroup`).
@@ -11,21 +12,27 @@ import UnixSignals
 /// the job in hand, unregisters and returns. An `Interruption` during that shutdown (by default a
 /// second SIGTERM or SIGINT) gives the job in hand up at once (`QueueWorker.abandonJobInHand`) and
 /// ends the service with `QueueWorkerInterrupted`, without waiting for the job's thread.
-public final class QueueWorkerService: Service, @unchecked Sendable {
+public final class QueueWorkerService: Service, Sendable {
     private let session: PostgresSession
     private let options: QueueWorkerOptions
     private let logger: Logger
     private let interruption: Interruption
-    private let prepare: (PipelineRecord) throws -> Runner
+    private let prepare: @Sendable (PipelineRecord) throws -> Runner
     private let stop = StopRequest()
-    private let lock = NSLock()
-    private var worker: QueueWorker?
-    private var handledJobs: Int?
+    private let state = Mutex(State())
+
+    /// What the service learns while it runs.
+    private struct State {
+        /// The worker, once the service has made it.
+        var worker: QueueWorker?
+        /// How many jobs the worker handled, once it has stopped.
+        var handledJobs: Int?
+    }
 
     /// A worker on `session`'s queue, made when the service starts (so the session's pool may be a
     /// service of the same group). `prepare` is `QueueWorker`'s.
     public init(session: PostgresSession, options: QueueWorkerOptions, logger: Logger = Logger(label: "darkroom.worker"),
-                interruption: Interruption = .terminationSignal, prepare: @escaping (PipelineRecord) throws -> Runner) {
+                interruption: Interruption = .terminationSignal, prepare: @escaping @Sendable (PipelineRecord) throws -> Runner) {
         self.session = session
         self.options = options
         self.logger = logger
@@ -37,14 +44,14 @@ public final class QueueWorkerService: Service, @unchecked Sendable {
     public var isStopping: Bool { stop.requested }
 
     /// How many jobs the worker handled, once it has stopped by itself or gracefully.
-    public var handled: Int? { lock.lock(); defer { lock.unlock() }; return handledJobs }
+    public var handled: Int? { state.withLock { $0.handledJobs } }
 
     /// Runs the worker until it stops (graceful shutdown, or `exitWhenDone` with nothing left);
     /// throws what ended it otherwise.
     public func run() async throws {
         let loop = BlockingThread.start { [self] () throws -> Int in
             let worker = try QueueWorker(session: session, options: options, logger: logger, stop: stop, prepare: prepare)
-            currentWorker = worker
+            state.withLock { $0.worker = worker }
             return try worker.run()
         }
         let ending = try await withGracefulShutdownHandler {
@@ -63,21 +70,13 @@ public final class QueueWorkerService: Service, @unchecked Sendable {
         }
         switch ending {
         case .stopped(let handled):
-            note(handled: handled)
+            state.withLock { $0.handledJobs = handled }
         case .interrupted:
-            let worker = currentWorker
+            let worker = state.withLock { $0.worker }
             let job = try await BlockingThread.run { try worker?.abandonJobInHand() }
             throw QueueWorkerInterrupted(job: job)
         }
     }
-
-    /// The worker, once the service has made it.
-    private var currentWorker: QueueWorker? {
-        get { lock.lock(); defer { lock.unlock() }; return worker }
-        set { lock.lock(); worker = newValue; lock.unlock() }
-    }
-
-    private func note(handled: Int) { lock.lock(); handledJobs = handled; lock.unlock() }
 
     private enum Ending {
         case stopped(handled: Int)

@@ -32,7 +32,7 @@ public enum WorkerGroup {
     /// works it until the worker stops (see `WorkerGroup`); returns how many jobs it handled. Blocks
     /// the calling thread, which must not be one of Swift's cooperative pool (`main` is right).
     public static func run(location: PostgresLocation, connections: Int, options: QueueWorkerOptions, logger: Logger,
-                           prepare: @escaping (PipelineRecord) throws -> Runner) throws -> Int {
+                           prepare: @escaping @Sendable (PipelineRecord) throws -> Runner) throws -> Int {
         let session = try PostgresSession(location, connections: connections, runner: .serviceGroup)
         defer { session.close() }
         let worker = QueueWorkerService(session: session, options: options, logger: logger, prepare: prepare)

@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import Synchronization
 
 /// What one shard of a sharded sweep records instead of writing the catalog: its results, appended
 /// as JSON lines to `<library>/.darkroom/shards/<pipeline>.<I>-of-<N>.jsonl`, each line written in one
@@ -8,7 +9,7 @@ import Foundation
 /// Many shards share one library (often on a network filesystem, where SQLite is unsafe), so no
 /// shard writes the catalog: it reads what earlier runs did from `snapshot` (the catalog as it was
 /// when the sweep began, or nothing) and appends. A shard run again (a retried pod) appends again.
-public final class ShardManifest: CatalogStore, @unchecked Sendable {
+public final class ShardManifest: CatalogStore, Sendable {
     /// One line of a manifest.
     public enum Record: Codable, Sendable {
         case start(pipeline: String, shard: Shard, host: String, pid: Int32, at: String)
@@ -22,7 +23,8 @@ public final class ShardManifest: CatalogStore, @unchecked Sendable {
     public let shard: Shard
     private let snapshot: CatalogStore?
     private let descriptor: Int32
-    private let lock = NSLock()
+    /// Held while a record is written, so that lines from several threads never interleave.
+    private let writing = Mutex(())
 
     /// Opens (creating or appending to) the manifest of `shard` for the pipeline named `pipelineName`.
     public init(library: URL, pipelineName: String, shard: Shard, snapshot: CatalogStore?) throws {
@@ -46,11 +48,12 @@ public final class ShardManifest: CatalogStore, @unchecked Sendable {
     func append(_ record: Record) throws {
         var line = try JSONEncoder().encode(record)
         line.append(UInt8(ascii: "\n"))
-        lock.lock(); defer { lock.unlock() }
-        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == line.count, fsync(descriptor) == 0 else {
-            throw RunError("cannot write the shard manifest \(url.path): \(LibraryFiles.errnoText())")
+        // errno is read before the lock is let go.
+        let failure: String? = writing.withLock { _ in
+            let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            return written == line.count && fsync(descriptor) == 0 ? nil : LibraryFiles.errnoText()
         }
+        if let failure { throw RunError("cannot write the shard manifest \(url.path): \(failure)") }
     }
 
     /// The records of a manifest file, and how many lines could not be read (a line torn by a crash).

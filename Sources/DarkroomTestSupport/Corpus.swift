@@ -60,7 +60,7 @@ public enum Corpus {
 }
 
 /// A temporary folder removed when the value is deinitialised.
-public final class TemporaryFolder {
+public final class TemporaryFolder: Sendable {
     public let url: URL
 
     public init(_ label: String = "darkroom-test") throws {

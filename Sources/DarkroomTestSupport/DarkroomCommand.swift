@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 /// The `darkroom` executable built next to the test bundle, run as a user runs it.
@@ -28,13 +29,18 @@ public struct DarkroomCommand {
         process.standardError = err
         try process.run()
         // Read both pipes at once, so a chatty stderr cannot block the process.
-        let errors = StandardError()
-        let reader = Thread { errors.data = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
+        let errors = Mutex(Data())
+        let errorsRead = DispatchSemaphore(value: 0)
+        Thread {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errors.withLock { $0 = data }
+            errorsRead.signal()
+        }.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !reader.isFinished { usleep(1000) }
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errors.data, as: UTF8.self))
+        errorsRead.wait()
+        let errData = errors.withLock { $0 }
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
     }
 
     /// Starts a command in the background, its output going to `log` (or nowhere).
@@ -60,9 +66,4 @@ public struct DarkroomCommand {
         process.currentDirectoryURL = workingDirectory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     }
-}
-
-/// Standard error as read by its own thread (read after that thread has finished).
-private final class StandardError: @unchecked Sendable {
-    var data = Data()
 }

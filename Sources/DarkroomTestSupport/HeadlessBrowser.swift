@@ -11,7 +11,8 @@ import Glibc
 ///     let browser = try HeadlessBrowser.start(profile: folder.path("chromium"))
 ///     try browser.open(URL(fileURLWithPath: ".../gallery/index.html"))
 ///     let count = try browser.evaluate("document.images.length") as? Int
-public final class HeadlessBrowser {
+// Sendable: every var is only reached under `lock` (its JSON messages, [String: Any], cannot be a Mutex's state).
+public final class HeadlessBrowser: @unchecked Sendable {
     /// A message the page produced that a test may object to.
     public struct Problem: CustomStringConvertible, Sendable {
         /// `console.error`, `exception`, `request failed`, `log error`.
@@ -220,7 +221,7 @@ public final class HeadlessBrowser {
         guard let targetID = target["targetId"] as? String else { throw BrowserError("no page target: \(target)") }
         let attached = try send("Target.attachToTarget", ["targetId": targetID, "flatten": true], toPage: false)
         guard let id = attached["sessionId"] as? String else { throw BrowserError("cannot attach to the page: \(attached)") }
-        session = id
+        lock.lock(); session = id; lock.unlock()
         for domain in ["Page", "Runtime", "Network", "Log"] { _ = try send("\(domain).enable") }
         _ = try send("Emulation.setDeviceMetricsOverride", ["width": width, "height": height, "deviceScaleFactor": 1, "mobile": false])
     }
@@ -230,7 +231,7 @@ public final class HeadlessBrowser {
     public func send(_ method: String, _ parameters: [String: Any] = [:], toPage: Bool = true, timeout: TimeInterval = 30) throws -> [String: Any] {
         lock.lock()
         nextID += 1
-        let id = nextID
+        let id = nextID, session = self.session
         lock.unlock()
         var message: [String: Any] = ["id": id, "method": method, "params": parameters]
         if toPage { message["sessionId"] = session }

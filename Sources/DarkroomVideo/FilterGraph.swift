@@ -33,7 +33,7 @@ final class FilterGraph {
         var channels = f.ch_layout
         if av_channel_layout_describe(&channels, &layout, layout.count) < 0 { layout = Array("stereo".utf8CString) }
         let arguments = "time_base=\(timeBase.num)/\(timeBase.den):sample_rate=\(f.sample_rate):sample_fmt=\(format)"
-            + ":channel_layout=\(String(cString: layout))"
+            + ":channel_layout=\(String(filledBuffer: layout))"
         try self.init(source: "abuffer", arguments: arguments, sink: "abuffersink", chain: chain)
         if frameSize > 0 { av_buffersink_set_frame_size(sink, UInt32(frameSize)) }
     }

@@ -6,7 +6,8 @@ import Foundation
 /// Owns a `SwsContext` set to BT.709 coefficients and limited range on purpose: swscale's default
 /// is BT.601, which players would show with shifted colours in a stream tagged BT.709.
 /// Not thread-safe: use one converter per thread.
-public final class FrameConverter {
+// Sendable: handed to the one thread that converts with it (a time-lapse's prefetcher), never used by two at once.
+public final class FrameConverter: @unchecked Sendable {
     private let context: OpaquePointer
     /// Width of the pictures converted.
     public let width: Int

@@ -30,7 +30,7 @@ public struct VideoError: Error, CustomStringConvertible, Sendable {
     static func text(for code: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         if av_strerror(code, &buffer, buffer.count) < 0 { return "unknown FFmpeg error \(code)" }
-        return String(cString: buffer)
+        return String(filledBuffer: buffer)
     }
 }
 

@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Owns its `AVFrame` (whose buffers are reference-counted, so the encoder can hold on to a frame
 /// that is sent again and again without copying it). Treat it as immutable once made.
+// Sendable: the AVFrame is not written after it is made, so one thread can hand it to another (the encoder's).
 public final class VideoFrame: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<AVFrame>
 

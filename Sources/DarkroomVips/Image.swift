@@ -4,6 +4,7 @@ import Foundation
 /// An immutable libvips image. Owns its `VipsImage*` and unrefs it in `deinit`.
 ///
 /// Operations return new images; pixels are computed lazily when an image is written.
+// Sendable: a VipsImage is immutable once made and libvips documents it as safe to share between threads.
 public final class Image: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<CVips.VipsImage>
     /// The file this image was decoded from, if any: errors are filtered to the ones about it.

@@ -1,5 +1,6 @@
 internal import CVips
 import Foundation
+import Synchronization
 
 /// Process-wide libvips set-up. Call `Vips.start()` once before any image work (it is idempotent).
 public enum Vips {
@@ -33,10 +34,10 @@ public enum Vips {
     /// other files' complaints: with `path`, lines naming a different file are dropped, as are
     /// libvips' harmless "bad seek" notes.
     static func takeErrorMessage(path: String? = nil) -> String {
-        errorLock.lock()
-        let message = String(cString: vips_error_buffer()).trimmingCharacters(in: .whitespacesAndNewlines)
-        vips_error_clear()
-        errorLock.unlock()
+        let message = errorBuffer.withLock { _ in
+            defer { vips_error_clear() }
+            return String(cString: vips_error_buffer()).trimmingCharacters(in: .whitespacesAndNewlines)
+        }
         let lines = message.split(separator: "\n").map(String.init)
         let relevant = lines.filter { line in
             if line.contains("bad seek to") { return false }
@@ -49,7 +50,8 @@ public enum Vips {
         return kept.isEmpty ? "unknown libvips error" : kept.joined(separator: "\n")
     }
     private static let absolutePath = try! NSRegularExpression(pattern: "/(?:[^/\\s\"':]+/)+[^/\"':]*[^/\\s\"':]")
-    private static let errorLock = NSLock()
+    /// Held while libvips' error buffer (one for all threads) is read and cleared.
+    private static let errorBuffer = Mutex(())
 }
 
 /// A libvips failure: which operation failed and libvips' own words for why.

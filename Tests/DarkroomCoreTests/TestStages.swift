@@ -1,18 +1,18 @@
 import DarkroomCore
 import Foundation
+import Synchronization
 
 /// Stages defined outside the built-in modules, as a third party would write them.
 /// They work on small text files: the first line is a date (`2024-01-05`), the rest is content.
 
 /// Counts how often each test stage ran, across threads.
-final class Invocations: @unchecked Sendable {
+final class Invocations: Sendable {
     static let shared = Invocations()
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
+    private let counts = Mutex<[String: Int]>([:])
 
-    func record(_ name: String) { lock.lock(); counts[name, default: 0] += 1; lock.unlock() }
-    func count(_ name: String) -> Int { lock.lock(); defer { lock.unlock() }; return counts[name] ?? 0 }
-    func reset() { lock.lock(); counts = [:]; lock.unlock() }
+    func record(_ name: String) { counts.withLock { $0[name, default: 0] += 1 } }
+    func count(_ name: String) -> Int { counts.withLock { $0[name] ?? 0 } }
+    func reset() { counts.withLock { $0 = [:] } }
 }
 
 /// Reads the date on the first line into `captureDate`; fails on files whose name contains "bad".

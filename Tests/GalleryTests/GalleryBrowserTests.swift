@@ -10,7 +10,8 @@ import XCTest
 /// keyboard and steps with the arrow keys, a video plays, a motion part plays on hover. Screenshots
 /// are saved in the test's temp folder (kept when `DARKROOM_KEEP_SCREENSHOTS` names a folder to copy them to).
 final class GalleryBrowserTests: XCTestCase {
-    private static var shared: SampleLibrary?
+    // nonisolated(unsafe): set and read only by this class's tests and its class tearDown, which XCTest runs one at a time.
+    nonisolated(unsafe) private static var shared: SampleLibrary?
     var sample: SampleLibrary!
     var fixture: GalleryFixture { sample.fixture }
     var browser: HeadlessBrowser!

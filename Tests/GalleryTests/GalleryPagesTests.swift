@@ -6,7 +6,8 @@ import XCTest
 /// The gallery of `SampleLibrary`, read as HTML: months, dates and where they came from, cameras,
 /// escaping, image sizes and links, videos and motion parts.
 final class GalleryPagesTests: XCTestCase {
-    private static var shared: SampleLibrary?
+    // nonisolated(unsafe): set and read only by this class's tests and its class tearDown, which XCTest runs one at a time.
+    nonisolated(unsafe) private static var shared: SampleLibrary?
     var sample: SampleLibrary!
     var fixture: GalleryFixture { sample.fixture }
 

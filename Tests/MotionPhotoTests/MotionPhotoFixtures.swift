@@ -1,5 +1,6 @@
 import DarkroomTestSupport
 import Foundation
+import Synchronization
 import XCTest
 
 /// Motion photos made on the spot from a corpus JPEG and a short MP4 made by the ffmpeg CLI.
@@ -12,17 +13,17 @@ enum MotionPhotoFixtures {
 
     /// A one-second 160x120 H.264 MP4 (made once per test run).
     static func video() throws -> Data {
-        if let cached = cachedVideo { return cached }
+        if let cached = cachedVideo.withLock({ $0 }) { return cached }
         try requireTool("ffmpeg")
         let folder = try TemporaryFolder("motion-video")
         let url = folder.path("clip.mp4")
         try Fixtures.run("ffmpeg", ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=160x120:d=1:r=10", "-c:v", "libx264",
                                     "-preset", "ultrafast", "-pix_fmt", "yuv420p", url.path])
         let data = try Data(contentsOf: url)
-        cachedVideo = data
+        cachedVideo.withLock { $0 = data }
         return data
     }
-    private static var cachedVideo: Data?
+    private static let cachedVideo = Mutex<Data?>(nil)
 
     /// The corpus still, copied to `url` (writable).
     static func still(_ url: URL) throws -> Data {

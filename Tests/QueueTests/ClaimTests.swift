@@ -104,10 +104,9 @@ final class ClaimTests: QueueTestCase {
 }
 
 /// Which worker claimed which unit, from several threads.
-final class ClaimLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [(String, Int)] = []
-    func append(_ key: String, by worker: Int) { lock.lock(); entries.append((key, worker)); lock.unlock() }
-    var keys: [String] { lock.lock(); defer { lock.unlock() }; return entries.map(\.0) }
-    var workers: Set<Int> { lock.lock(); defer { lock.unlock() }; return Set(entries.map(\.1)) }
+final class ClaimLog: Sendable {
+    private let entries = Recorded<(key: String, worker: Int)>()
+    func append(_ key: String, by worker: Int) { entries.append((key, worker)) }
+    var keys: [String] { entries.values.map(\.key) }
+    var workers: Set<Int> { Set(entries.values.map(\.worker)) }
 }

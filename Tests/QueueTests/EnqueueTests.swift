@@ -102,9 +102,8 @@ final class EnqueueTests: QueueTestCase {
 }
 
 /// Errors collected from several threads.
-final class ErrorList: @unchecked Sendable {
-    private let lock = NSLock()
-    private var errors: [Error] = []
-    func append(_ error: Error) { lock.lock(); errors.append(error); lock.unlock() }
-    var all: [Error] { lock.lock(); defer { lock.unlock() }; return errors }
+final class ErrorList: Sendable {
+    private let errors = Recorded<any Error>()
+    func append(_ error: Error) { errors.append(error) }
+    var all: [Error] { errors.values }
 }

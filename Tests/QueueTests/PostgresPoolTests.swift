@@ -1,7 +1,9 @@
+import DarkroomCore
 import DarkroomQueue
 import DarkroomTestSupport
 import Foundation
 import PostgresNIO
+import Synchronization
 import XCTest
 
 /// `PostgresSession`'s pool: threads run on connections of their own, at most the session's limit,
@@ -20,7 +22,8 @@ final class PostgresPoolTests: PostgresTestCase {
         Int(try sql("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")) ?? -1
     }
 
-    private func backend(_ session: PostgresSession) throws -> Int32 {
+    /// The server process behind the connection `session` runs a statement on.
+    private static func backend(_ session: PostgresSession) throws -> Int32 {
         try session.query("SELECT pg_backend_pid()")[0].decode(Int32.self)
     }
 
@@ -37,7 +40,7 @@ final class PostgresPoolTests: PostgresTestCase {
             do {
                 try session.transaction {
                     try session.execute("INSERT INTO marks VALUES (\(thread))")
-                    backends.append(try backend(session))
+                    backends.append(try PostgresPoolTests.backend(session))
                     guard bothInside.arrive(timeout: 60) else { throw Timeout() }
                     // What the other transaction wrote is not visible before it commits (within one
                     // transaction on a shared connection, both rows would be).
@@ -65,7 +68,7 @@ final class PostgresPoolTests: PostgresTestCase {
             Thread {
                 defer { holders.leave() }
                 _ = try? session.transaction {
-                    held.append(try self.backend(session))
+                    held.append(try PostgresPoolTests.backend(session))
                     _ = inside.arrive(timeout: 60)
                     gate.wait()
                 }
@@ -76,7 +79,7 @@ final class PostgresPoolTests: PostgresTestCase {
         let fourth = Recorded<Int32>()
         let fourthDone = DispatchSemaphore(value: 0)
         Thread {
-            if let pid = try? self.backend(session) { fourth.append(pid) }
+            if let pid = try? PostgresPoolTests.backend(session) { fourth.append(pid) }
             fourthDone.signal()
         }.start()
         XCTAssertEqual(fourthDone.wait(timeout: .now() + 1), .timedOut, "the fourth call waits while three connections are held")
@@ -91,7 +94,7 @@ final class PostgresPoolTests: PostgresTestCase {
         let seen = Recorded<Int32>()
         DispatchQueue.concurrentPerform(iterations: 12) { _ in
             for _ in 0..<10 {
-                try? session.transaction { seen.append(try self.backend(session)) }
+                try? session.transaction { seen.append(try PostgresPoolTests.backend(session)) }
             }
         }
         XCTAssertEqual(seen.values.count, 120)
@@ -102,14 +105,14 @@ final class PostgresPoolTests: PostgresTestCase {
     func testAConnectionTheServerDroppedIsReplaced() throws {
         let session = try session(connections: 2)
         defer { session.close() }
-        let first = try backend(session)
+        let first = try PostgresPoolTests.backend(session)
         try sql("SELECT pg_terminate_backend(\(first))")
         XCTAssertTrue(try eventually { try self.sql("SELECT count(*) FROM pg_stat_activity WHERE pid = \(first)") == "0" })
         // At most one call may see the dropped connection; the next one runs on a new connection.
         var failures: [String] = []
         var replacement: Int32?
         for _ in 0..<3 where replacement == nil {
-            do { replacement = try backend(session) } catch { failures.append("\(error)") }
+            do { replacement = try PostgresPoolTests.backend(session) } catch { failures.append("\(error)") }
         }
         XCTAssertLessThanOrEqual(failures.count, 1, "\(failures)")
         XCTAssertNotNil(replacement)
@@ -123,7 +126,7 @@ final class PostgresPoolTests: PostgresTestCase {
         var killed: Int32 = 0
         XCTAssertThrowsError(try session.transaction {
             try session.execute("INSERT INTO marks VALUES (1)")
-            killed = try backend(session)
+            killed = try PostgresPoolTests.backend(session)
             try sql("SELECT pg_terminate_backend(\(killed))")
             XCTAssertTrue(try eventually { try self.sql("SELECT count(*) FROM pg_stat_activity WHERE pid = \(killed)") == "0" })
             try session.execute("INSERT INTO marks VALUES (2)")
@@ -142,7 +145,7 @@ final class PostgresPoolTests: PostgresTestCase {
         XCTAssertEqual(try session.query("SELECT count(*) FROM marks")[0].decode(Int.self), 0, "nothing of the lost transaction")
         try session.transaction { try session.execute("INSERT INTO marks VALUES (3)") }
         XCTAssertEqual(try session.query("SELECT n FROM marks")[0].decode(Int.self), 3)
-        XCTAssertNotEqual(try backend(session), killed)
+        XCTAssertNotEqual(try PostgresPoolTests.backend(session), killed)
     }
 
     func testClosingWaitsForOtherThreadsThenRefusesWork() throws {
@@ -180,55 +183,44 @@ func eventually(_ seconds: TimeInterval = 30, _ condition: () throws -> Bool) re
 struct Timeout: Error {}
 
 /// Threads that wait for each other: `arrive` returns true once `parties` threads have arrived.
-final class Rendezvous: @unchecked Sendable {
-    private let condition = NSCondition()
+final class Rendezvous: Sendable {
+    private let arrived = Monitor(0)
     private let parties: Int
-    private var arrived = 0
 
     init(parties: Int) { self.parties = parties }
 
     func arrive(timeout: TimeInterval) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        arrived += 1
-        condition.broadcast()
-        let deadline = Date().addingTimeInterval(timeout)
-        while arrived < parties { if !condition.wait(until: deadline) { return arrived >= parties } }
-        return true
+        arrived.withLock { $0 += 1 }
+        return arrived.wait(until: { [parties] in $0 >= parties }, deadline: Date().addingTimeInterval(timeout)) { [parties] in $0 >= parties }
     }
 }
 
 /// Blocks threads until opened.
-final class Gate: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var isOpen = false
-    private var entered = 0
+final class Gate: Sendable {
+    private let state = Monitor(State())
+
+    private struct State {
+        var isOpen = false
+        var entered = 0
+    }
 
     /// Waits until the gate is open.
     func wait() {
-        condition.lock()
-        entered += 1
-        condition.broadcast()
-        while !isOpen { condition.wait() }
-        condition.unlock()
+        state.withLock { $0.entered += 1 }
+        state.wait(until: { $0.isOpen }) { _ in }
     }
 
     /// Waits until a thread waits at the gate (or has gone through); false after `timeout`.
     func waitUntilEntered(timeout: TimeInterval) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        let deadline = Date().addingTimeInterval(timeout)
-        while entered == 0 { if !condition.wait(until: deadline) { return entered > 0 } }
-        return true
+        state.wait(until: { $0.entered > 0 }, deadline: Date().addingTimeInterval(timeout)) { $0.entered > 0 }
     }
 
-    func open() { condition.lock(); isOpen = true; condition.broadcast(); condition.unlock() }
+    func open() { state.withLock { $0.isOpen = true } }
 }
 
 /// Values appended from several threads.
-final class Recorded<T>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [T] = []
-    func append(_ value: T) { lock.lock(); stored.append(value); lock.unlock() }
-    var values: [T] { lock.lock(); defer { lock.unlock() }; return stored }
+final class Recorded<T: Sendable>: Sendable {
+    private let stored = Mutex<[T]>([])
+    func append(_ value: T) { stored.withLock { $0.append(value) } }
+    var values: [T] { stored.withLock { $0 } }
 }

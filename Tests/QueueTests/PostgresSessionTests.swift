@@ -39,6 +39,7 @@ final class PostgresSessionTests: QueueTestCase {
         try queue.enqueue((0..<100).map { job("photo-\($0)") })
         let claimed = ClaimLog()
         let errors = ErrorList()
+        let queue: WorkQueue = self.queue
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             do {
                 while let job = try queue.claim(worker: "thread-\(index)", lease: 30) {

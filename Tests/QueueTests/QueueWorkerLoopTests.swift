@@ -3,6 +3,7 @@ import DarkroomQueue
 import DarkroomTestSupport
 import Foundation
 import Logging
+import Synchronization
 import XCTest
 
 /// Publishes a copy of each file at `copies/<name>` (a stage for tests that need no image).
@@ -22,26 +23,26 @@ final class QueueWorkerLoopTests: QueueTestCase {
     private let fast = QueueWorkerOptions(lease: 30, backoff: 0, poll: 0.05, exitWhenDone: true)
 
     private func worker(_ options: QueueWorkerOptions, stop: StopRequest = StopRequest(),
-                        prepare: @escaping (PipelineRecord) throws -> Runner) throws -> QueueWorker {
+                        prepare: @escaping @Sendable (PipelineRecord) throws -> Runner) throws -> QueueWorker {
         try QueueWorker(session: try openSession(), options: options, logger: Logger(label: "test.worker"), stop: stop, prepare: prepare)
     }
 
     /// A runner for a pipeline that copies files into `library`.
-    private func copyRunner(library: URL) throws -> Runner {
+    private static func copyRunner(library: URL) throws -> Runner {
         let pipeline = try PipelineLoader(registry: StageRegistry([StageDescriptor(CopyStage.self)])).load(yaml: "steps: [copy]\n", file: "copy.yaml")
         return Runner(pipeline: pipeline, settings: RunSettings(library: library, jobs: 1))
     }
 
     func testAPipelineThatCannotBePreparedFailsItsJobsWithTheReason() throws {
         try queue.enqueue([job("a", maxAttempts: 2), job("b", maxAttempts: 1)])
-        var prepared: [String] = []
+        let prepared = Recorded<String>()
         let handled = try worker(fast) { record in
             prepared.append(record.fileName)
             throw QueueError("this worker has no stages")
         }.run()
 
         XCTAssertEqual(handled, 3, "a twice (its retry after no backoff), b once")
-        XCTAssertEqual(prepared, ["import.yaml", "import.yaml", "import.yaml"], "a pipeline that failed is prepared again")
+        XCTAssertEqual(prepared.values, ["import.yaml", "import.yaml", "import.yaml"], "a pipeline that failed is prepared again")
         for key in ["a", "b"] {
             let record = try XCTUnwrap(try queue.job(unitKey: key))
             XCTAssertEqual(record.state, "failed")
@@ -70,7 +71,7 @@ final class QueueWorkerLoopTests: QueueTestCase {
 
         let options = QueueWorkerOptions(lease: 30, backoff: 0, poll: 0.05, exitWhenDone: false)
         let stop = StopRequest()
-        let worker = try worker(options, stop: stop) { _ in try self.copyRunner(library: library) }
+        let worker = try worker(options, stop: stop) { _ in try QueueWorkerLoopTests.copyRunner(library: library) }
         let finished = expectation(description: "the worker stopped")
         let handled = Counter()
         Thread {
@@ -97,11 +98,10 @@ final class QueueWorkerLoopTests: QueueTestCase {
 }
 
 /// A value set on one thread and read on another.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored = 0
+private final class Counter: Sendable {
+    private let stored = Mutex(0)
     var value: Int {
-        get { lock.lock(); defer { lock.unlock() }; return stored }
-        set { lock.lock(); stored = newValue; lock.unlock() }
+        get { stored.withLock { $0 } }
+        set { stored.withLock { $0 = newValue } }
     }
 }

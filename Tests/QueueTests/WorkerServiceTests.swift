@@ -4,6 +4,7 @@ import DarkroomTestSupport
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 import XCTest
 
 /// Copies the file into the library as `CopyStage` does, once the test opens `GatedCopyStage.gate`:
@@ -11,7 +12,9 @@ import XCTest
 struct GatedCopyStage: Stage {
     static let name = "gated-copy"
     static let summary = "Waits at the test's gate, then copies the file into the library."
-    static var gate = Gate()
+    /// The gate of the test running now (each test sets up a new one).
+    static let currentGate = Mutex(Gate())
+    static var gate: Gate { currentGate.withLock { $0 } }
     init(options: NoOptions) {}
 
     func process(_ item: Item, context: StageContext) throws {
@@ -28,7 +31,7 @@ final class WorkerServiceTests: QueueTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        GatedCopyStage.gate = Gate()
+        GatedCopyStage.currentGate.withLock { $0 = Gate() }
         folder = try TemporaryFolder("worker-service")
         library = folder.path("library")
         let digest = try queue.registerPipeline(fileName: "gated.yaml", yaml: "steps: [gated-copy]\n", library: library.path, settingsJSON: "{}")
@@ -116,10 +119,15 @@ final class WorkerServiceTests: QueueTestCase {
 }
 
 /// How a service group's run ended (set on its task, read after the expectation).
-final class Ended: @unchecked Sendable {
+final class Ended: Sendable {
     let expectation: XCTestExpectation
-    var error: Error?
+    private let failure = Mutex<(any Error)?>(nil)
     init(_ expectation: XCTestExpectation) { self.expectation = expectation }
+    /// What ended the group, if it failed.
+    var error: (any Error)? {
+        get { failure.withLock { $0 } }
+        set { failure.withLock { $0 = newValue } }
+    }
 }
 
 /// Queued units as `darkroom enqueue` writes them.

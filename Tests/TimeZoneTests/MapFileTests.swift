@@ -1,5 +1,6 @@
 @testable import DarkroomTimeZones
 import Foundation
+import Synchronization
 import XCTest
 
 /// Loading the map: the shipped file is found and complete; the reader answers known geometry
@@ -119,13 +120,12 @@ final class MapFileTests: XCTestCase {
 }
 
 /// Answers written from many threads, each to its own slot.
-private final class ConcurrentAnswers: @unchecked Sendable {
-    private var answers: [String?]
-    private let lock = NSLock()
+private final class ConcurrentAnswers: Sendable {
+    private let answers: Mutex<[String?]>
 
-    init(count: Int) { answers = Array(repeating: nil, count: count) }
+    init(count: Int) { answers = Mutex(Array(repeating: nil, count: count)) }
 
-    func set(_ index: Int, _ answer: String?) { lock.withLock { answers[index] = answer } }
+    func set(_ index: Int, _ answer: String?) { answers.withLock { $0[index] = answer } }
 
-    var all: [String?] { lock.withLock { answers } }
+    var all: [String?] { answers.withLock { $0 } }
 }

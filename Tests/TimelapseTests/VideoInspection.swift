@@ -1,5 +1,6 @@
 import Foundation
 import DarkroomTestSupport
+import Synchronization
 import XCTest
 
 /// What the real FFmpeg tools (ffprobe, ffmpeg) say about a video: the independent check on
@@ -183,20 +184,21 @@ enum Tool {
 }
 
 /// Reads a file handle to its end on a thread of its own; `wait()` returns what it read.
-private final class StderrReader: @unchecked Sendable {
-    private var data = Data()
+private final class StderrReader: Sendable {
+    private let data = Mutex(Data())
     private let done = DispatchSemaphore(value: 0)
 
     init(_ handle: FileHandle) {
         Thread { [self] in
-            data = handle.readDataToEndOfFile()   // written before `done` is signalled, read after
+            let read = handle.readDataToEndOfFile()
+            data.withLock { $0 = read }
             done.signal()
         }.start()
     }
 
     func wait() -> Data {
         done.wait()
-        return data
+        return data.withLock { $0 }
     }
 }
 

@@ -17,6 +17,7 @@ enum Clips {
     }()
 
     private static let lock = NSRecursiveLock()  // a clip may be made from another
+    // nonisolated(unsafe): only reached while `lock` is held (a Mutex would not let a clip's maker ask for another clip).
     nonisolated(unsafe) private static var made: [String: URL] = [:]
 
     /// The clip `name`, made by `make` the first time it is asked for.

@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import Synchronization
 
 /// Finds templates: a built-in name (`grid`) or a template file (`templates/mine.yaml`).
 /// Built-ins are YAML text compiled into the module and decoded by the same code as users' files.
@@ -80,11 +81,11 @@ public enum TemplateLibrary {
 /// The template files of one pipeline being loaded: the texts to use instead of files (a queued
 /// pipeline's, stored with it), and the texts that were read, so that whoever queues a pipeline can
 /// store them with it.
-public final class TemplateSources: @unchecked Sendable {
+public final class TemplateSources: Sendable {
     /// Template texts by reference as the pipeline writes it, used instead of files.
     public let stored: [String: String]
-    private let lock = NSLock()
-    private var texts: [String: String] = [:]
+    /// The texts read so far, by reference.
+    private let texts = Mutex<[String: String]>([:])
 
     /// Sources for loading a pipeline, with `stored` texts taking precedence over files.
     public init(stored: [String: String] = [:]) {
@@ -92,10 +93,10 @@ public final class TemplateSources: @unchecked Sendable {
     }
 
     /// The template files loaded so far (from files or `stored`), by reference, with their text.
-    public var read: [String: String] { lock.lock(); defer { lock.unlock() }; return texts }
+    public var read: [String: String] { texts.withLock { $0 } }
 
     func noteRead(_ reference: String, source: String) {
-        lock.lock(); texts[reference] = source; lock.unlock()
+        texts.withLock { $0[reference] = source }
     }
 
     /// Runs `body` (typically `PipelineLoader.load`) with these sources as `TemplateLibrary.sources`.

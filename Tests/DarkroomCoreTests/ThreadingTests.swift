@@ -1,0 +1,48 @@
+import DarkroomCore
+import Foundation
+import Synchronization
+import XCTest
+
+/// The runner's threads (`DarkroomThreads`) and the state threads wait on (`Monitor`).
+final class ThreadingTests: XCTestCase {
+    func testMapReturnsEveryResultInIndexOrderWithAtMostJobsAtOnce() {
+        let running = Mutex((now: 0, most: 0))
+        let squares = DarkroomThreads.map(count: 40, jobs: 3) { index in
+            running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+            Thread.sleep(forTimeInterval: 0.002)
+            running.withLock { $0.now -= 1 }
+            return index * index
+        }
+        XCTAssertEqual(squares, (0..<40).map { $0 * $0 })
+        let most = running.withLock { $0.most }
+        XCTAssertLessThanOrEqual(most, 3, "never more than jobs at once")
+        XCTAssertGreaterThan(most, 1, "the work ran on several threads")
+    }
+
+    func testMapOfNothingReturnsNothing() {
+        XCTAssertEqual(DarkroomThreads.map(count: 0, jobs: 4) { $0 }, [])
+    }
+
+    func testAWaiterWakesWhenAnotherThreadChangesTheState() {
+        let ready = Monitor(false)
+        Thread {
+            Thread.sleep(forTimeInterval: 0.05)
+            ready.withLock { $0 = true }
+        }.start()
+        let started = Date()
+        XCTAssertTrue(ready.wait(until: { $0 }, deadline: Date().addingTimeInterval(30)) { $0 })
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "it woke at the change, not at the deadline")
+    }
+
+    func testAWaitEndsAtItsDeadlineAndStillRunsItsBody() {
+        let count = Monitor(0)
+        let started = Date()
+        let seen = count.wait(until: { $0 > 0 }, deadline: Date().addingTimeInterval(0.1)) { (state: inout Int) -> Int in
+            state += 10
+            return state
+        }
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.09, "it waited for the deadline")
+        XCTAssertEqual(seen, 10)
+        XCTAssertEqual(count.withLock { $0 }, 10, "the body changed the state")
+    }
+}
