@@ -121,17 +121,23 @@ final class RegenerateTests: XCTestCase {
         let roll = folder.path("roll")
         try FileManager.default.createDirectory(at: roll.appendingPathComponent("extra"), withIntermediateDirectories: true)
         for i in 1...12 { try Fixtures.photo(roll.appendingPathComponent("extra/photo-\(i).jpg"), width: 1800, height: 1200, seed: 100 + i) }
-        let process = try command.start(["run", pipeline, "--input", roll.path, "--library", library.path, "--jobs", "1"])
-        // The loop ends as soon as six thumbnails are recorded; the deadline only guards a hung run
-        // and is far beyond what a loaded 2-core machine needs.
+        let log = folder.path("interrupted-run.log")
+        let process = try command.start(["run", pipeline, "--input", roll.path, "--library", library.path, "--jobs", "1"], log: log)
+        // The loop ends as soon as six thumbnails are recorded, or when the run ends by itself (it
+        // should not: then its output says why); the deadline only guards a hung run and is far
+        // beyond what a loaded 2-core machine needs.
         let deadline = Date().addingTimeInterval(600)
         func published() -> Int { (try? Catalog.openIfPresent(library: library)?.allOutputs().count) ?? 0 }
-        while Date() < deadline, published() < 6 {
+        while Date() < deadline, process.isRunning, published() < 6 {
             Thread.sleep(forTimeInterval: 0.05)
         }
+        let endedByItself = !process.isRunning
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let doneBefore = try Catalog(library: library).allOutputs().count / 2
+        let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        XCTAssertFalse(endedByItself && doneBefore == 0,
+                       "the run ended by itself (status \(process.terminationStatus)) before any thumbnail:\n\(output)")
         XCTAssertGreaterThan(doneBefore, 0)
         XCTAssertLessThan(doneBefore, 21, "the run was interrupted before the end")
 
