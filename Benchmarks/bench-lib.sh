@@ -94,6 +94,14 @@ variants() {
   rm -f "$args"
 }
 
+# camera_roll DST NAME N K: fills DST with N generated 4000x3000 JPEGs, each its own photo (variants
+# of K base photos), made once and kept in bench-out/inputs/NAME-N between runs.
+camera_roll() {
+  local dst=$1 kept="$BENCH_OUT/inputs/$2-$3"
+  variants "$(base_photos 4000x3000 "$4")" "$4" "$kept" "$3"
+  mkdir -p "$dst"; cp "$kept"/*.jpg "$dst/"
+}
+
 # corpus_jpegs DST [MAX]: copies the real camera JPEGs over 5 MP from the corpus (not the corrupt,
 # truncated or giant test files), at most MAX of them, to DST as corpus-NN.jpg; prints how many. Uses
 # the corpus' manifest.tsv (columns path, source, license, filetype, width, height, ..., notes).

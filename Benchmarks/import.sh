@@ -44,8 +44,7 @@ bin=$(bench_bin)
 bench_scratch import
 
 in="$SCRATCH/in"
-variants "$(base_photos 4000x3000 "$k")" "$k" "$BENCH_OUT/inputs/import-$n" "$n"
-mkdir -p "$in"; cp "$BENCH_OUT/inputs/import-$n"/*.jpg "$in/"
+camera_roll "$in" import "$n" "$k"
 c=$(corpus_jpegs "$in" "$ncorp")
 files=("$in"/*.jpg); count=${#files[@]}
 echo "inputs: $n generated 4000x3000 JPEGs + $c corpus JPEGs = $count photos, $(bytes_of "${files[@]}") bytes"

@@ -31,8 +31,7 @@ bin=$(bench_bin)
 bench_scratch regenerate
 
 in="$SCRATCH/in"
-variants "$(base_photos 4000x3000 "$k")" "$k" "$BENCH_OUT/inputs/regen-$n" "$n"
-mkdir -p "$in"; cp "$BENCH_OUT/inputs/regen-$n"/*.jpg "$in/"
+camera_roll "$in" regen "$n" "$k"
 c=$(corpus_jpegs "$in" "$ncorp")
 files=("$in"/*.jpg); count=${#files[@]}
 echo "inputs: $n generated 4000x3000 JPEGs + $c corpus JPEGs = $count photos"

@@ -18,8 +18,7 @@ bin=$(bench_bin)
 bench_scratch rerun
 
 in="$SCRATCH/in"
-variants "$(base_photos 4000x3000 "$k")" "$k" "$BENCH_OUT/inputs/rerun-$n" "$n"
-mkdir -p "$in"; cp "$BENCH_OUT/inputs/rerun-$n"/*.jpg "$in/"
+camera_roll "$in" rerun "$n" "$k"
 echo "inputs: $n photos of 4000x3000, $(bytes_of "$in"/*.jpg) bytes"
 cat "$in"/*.jpg > /dev/null
 run=("$bin" run "$ROOT/pipelines/import-camera-roll.yaml" --input "$in" --library "$SCRATCH/lib" --jobs "$JOBS")

@@ -22,9 +22,7 @@ final class ImportTests: XCTestCase {
 
     /// The shipped pipeline, with the encoder preset made fast for tests (everything else as shipped).
     func pipeline(_ edit: (String) -> String = { $0 }) throws -> Pipeline {
-        let text = try String(contentsOfFile: Self.pipelinePath, encoding: .utf8)
-            .replacingOccurrences(of: "preset: medium", with: "preset: ultrafast")
-        return try PipelineLoader(registry: BuiltInStages.registry).load(yaml: edit(text), file: Self.pipelinePath)
+        try PipelineLoader(registry: BuiltInStages.registry).load(yaml: edit(try ShippedPipeline.fastText()), file: Self.pipelinePath)
     }
 
     func run(_ pipeline: Pipeline, inputs: [URL]? = nil) throws -> RunReport {

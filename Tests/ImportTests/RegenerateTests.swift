@@ -17,9 +17,7 @@ final class RegenerateTests: XCTestCase {
     }
 
     func load(_ name: String, _ edit: (String) -> String = { $0 }) throws -> Pipeline {
-        let path = ImportTests.root.appendingPathComponent("pipelines/\(name).yaml").path
-        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "preset: medium", with: "preset: ultrafast")
-        return try PipelineLoader(registry: BuiltInStages.registry).load(yaml: edit(text), file: path)
+        try PipelineLoader(registry: BuiltInStages.registry).load(yaml: edit(try ShippedPipeline.fastText(name)), file: ShippedPipeline.path(name))
     }
 
     func run(_ pipeline: Pipeline, _ inputs: URL..., force: Bool = false) throws -> RunReport {

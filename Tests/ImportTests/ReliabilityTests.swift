@@ -19,8 +19,7 @@ final class ReliabilityTests: XCTestCase {
 
     /// The shipped import pipeline with a fast encoder, written next to the inputs for the CLI.
     func fastPipeline() throws -> URL {
-        let text = try String(contentsOfFile: ImportTests.pipelinePath, encoding: .utf8)
-            .replacingOccurrences(of: "preset: medium", with: "preset: ultrafast")
+        let text = try ShippedPipeline.fastText()
         let url = folder.path("import.yaml")
         try Data(text.utf8).write(to: url)
         return url

@@ -101,9 +101,7 @@ final class TakeoutImportTests: XCTestCase {
     }
 
     func pipeline() throws -> Pipeline {
-        let text = try String(contentsOfFile: ImportTests.pipelinePath, encoding: .utf8)
-            .replacingOccurrences(of: "preset: medium", with: "preset: ultrafast")
-        return try PipelineLoader(registry: BuiltInStages.registry).load(yaml: text, file: ImportTests.pipelinePath)
+        try PipelineLoader(registry: BuiltInStages.registry).load(yaml: try ShippedPipeline.fastText(), file: ImportTests.pipelinePath)
     }
 
     func importExport() throws -> RunReport {

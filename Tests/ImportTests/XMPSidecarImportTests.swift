@@ -20,8 +20,7 @@ final class XMPSidecarImportTests: XCTestCase {
     }
 
     func importFolder(xmp: String? = nil) throws -> RunReport {
-        var text = try String(contentsOfFile: ImportTests.pipelinePath, encoding: .utf8)
-            .replacingOccurrences(of: "preset: medium", with: "preset: ultrafast")
+        var text = try ShippedPipeline.fastText()
         if let xmp { text = text.replacingOccurrences(of: "preset: ultrafast", with: "preset: ultrafast\n      xmp: \(xmp)") }
         let pipeline = try PipelineLoader(registry: BuiltInStages.registry).load(yaml: text, file: ImportTests.pipelinePath)
         return try Runner(pipeline: pipeline, settings: RunSettings(library: library, timeZone: TimeZone(identifier: "UTC")!, jobs: 2))

@@ -28,9 +28,7 @@ final class LivePhotoImportTests: XCTestCase {
     }
 
     func importFolders(_ names: String...) throws -> RunReport {
-        let text = try String(contentsOfFile: VideoImportTests.pipelinePath, encoding: .utf8)
-            .replacingOccurrences(of: "preset: medium", with: "preset: ultrafast")
-        let pipeline = try PipelineLoader(registry: BuiltInStages.registry).load(yaml: text, file: VideoImportTests.pipelinePath)
+        let pipeline = try PipelineLoader(registry: BuiltInStages.registry).load(yaml: try ShippedPipeline.fastText(), file: VideoImportTests.pipelinePath)
         let settings = RunSettings(library: library, timeZone: TimeZone(identifier: "UTC")!, jobs: 2)
         return try Runner(pipeline: pipeline, settings: settings).run(inputs: names.map { folder.path($0) })
     }

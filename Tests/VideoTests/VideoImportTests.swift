@@ -27,8 +27,7 @@ final class VideoImportTests: XCTestCase {
     }
 
     func importRoll(_ edit: (String) -> String = { $0 }) throws -> RunReport {
-        let text = try String(contentsOfFile: Self.pipelinePath, encoding: .utf8).replacingOccurrences(of: "preset: medium", with: "preset: ultrafast")
-        let pipeline = try PipelineLoader(registry: BuiltInStages.registry).load(yaml: edit(text), file: Self.pipelinePath)
+        let pipeline = try PipelineLoader(registry: BuiltInStages.registry).load(yaml: edit(try ShippedPipeline.fastText()), file: Self.pipelinePath)
         let settings = RunSettings(library: library, timeZone: TimeZone(identifier: "Europe/Paris")!, jobs: 2)
         return try Runner(pipeline: pipeline, settings: settings).run(inputs: [roll])
     }
