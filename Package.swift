@@ -78,13 +78,32 @@ let package = Package(
         // The time zone at a GPS position, offline (timezone-boundary-builder's polygons, ODbL): pure Swift and Foundation.
         .target(name: "DarkroomTimeZones", resources: [.copy("Resources/timezones.bin"), .copy("Resources/NOTICE.md")]),
 
-        // The core: stages, pipelines, publishing and the runner; no C library, no database.
-        .target(name: "DarkroomCore", dependencies: [
-            "DarkroomDigest",
-            .product(name: "Yams", package: "Yams"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "SystemPackage", package: "swift-system"),
+        // The core, bottom up; no C library, no database.
+        // What every layer speaks of: capture dates, media kinds, places, content hashes, file facts,
+        // the errors that refuse or fail, bounded threads.
+        .target(name: "DarkroomModel", dependencies: ["DarkroomDigest"]),
+        // Pipeline and template files: YAML read with positions, options declared once, path templates,
+        // compiler-style diagnostics.
+        .target(name: "DarkroomOptions", dependencies: ["DarkroomModel", .product(name: "Yams", package: "Yams")]),
+        // The library on disk: the catalog's protocol and rows, publishing (stage, journal, link, commit),
+        // the lock, recovery after a crash, verification.
+        .target(name: "DarkroomLibrary", dependencies: [
+            "DarkroomModel", "DarkroomReport",
+            .product(name: "Logging", package: "swift-log"), .product(name: "SystemPackage", package: "swift-system"),
         ]),
+        // What a run did and would do (reports, plans), and their text for people.
+        .target(name: "DarkroomReport", dependencies: ["DarkroomModel"]),
+        // Stages, items, pipelines, discovery and the survey, and the runner.
+        .target(name: "DarkroomCore", dependencies: [
+            "DarkroomModel", "DarkroomOptions", "DarkroomLibrary", "DarkroomReport",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // How dates read in captions, titles and pages (one formatter for every stage), and caption templates.
+        .target(name: "DarkroomCaptions", dependencies: ["DarkroomModel", "DarkroomOptions"]),
+        // Correcting capture dates in a library (`darkroom catalog set-date`).
+        .target(name: "DarkroomCorrection", dependencies: ["DarkroomCore"]),
+        // Why a photo gets its date and folder (`darkroom explain`).
+        .target(name: "DarkroomExplain", dependencies: ["DarkroomCore"]),
         // The library's own catalog: SQLite through GRDB (CLinux's statfs refuses network filesystems).
         .target(name: "DarkroomCatalog", dependencies: [
             "DarkroomCore", "CLinux",
@@ -114,21 +133,20 @@ let package = Package(
         ]),
         plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
-        plugin("TimelapseStage", path: "Timelapse", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
+        plugin("TimelapseStage", path: "Timelapse", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("MotionVideoStage", path: "MotionVideo", dependencies: [
             "DarkroomCore", "DarkroomMotionPhoto", "DarkroomImaging", "DarkroomExif", "DarkroomVideo",
         ]),
-        plugin("CollageStage", path: "Collage", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF"]),
-        plugin("PhotoBookStage", path: "PhotoBook", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomCairo", "CollageStage"]),
-        plugin("GalleryStage", path: "Gallery", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHTML"]),
+        plugin("CollageStage", path: "Collage", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF"]),
+        plugin("PhotoBookStage", path: "PhotoBook", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomCairo"]),
+        plugin("GalleryStage", path: "Gallery", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomHTML"]),
 
         .target(name: "DarkroomStages", dependencies: [
             "DarkroomCore", "DarkroomImaging", "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage", "MotionVideoStage",
             "TimelapseStage", "CollageStage", "PhotoBookStage", "VideoEncodeStage", "GalleryStage",
         ]),
         .executableTarget(name: "darkroom", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomImaging", "DarkroomStages", "CollageStage", "GalleryStage",
-            "ExifDateStage",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomStages", "DarkroomCorrection", "DarkroomExplain",
             .target(name: "DarkroomQueue", condition: .when(traits: ["Queue"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -152,13 +170,13 @@ let package = Package(
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "TimelapseStage", "DarkroomTestSupport",
         ]),
         .testTarget(name: "CollageTests", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "CollageStage", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCaptions", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "CollageStage", "DarkroomTestSupport",
         ], exclude: ["Goldens"]),  // read by path, not bundled
         .testTarget(name: "ImportTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomTestSupport",
         ]),
         .testTarget(name: "QueueTests", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomQueue", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomQueue", "DarkroomTestSupport",
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "MotionPhotoTests", dependencies: [
@@ -169,7 +187,7 @@ let package = Package(
             "DarkroomSidecars", "DarkroomXMP", "DarkroomCore", "DarkroomTestSupport",
         ]),
         .testTarget(name: "PhotoBookTests", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomCairo", "PhotoBookStage", "CollageStage", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomCairo", "PhotoBookStage", "DarkroomTestSupport",
         ]),
         .testTarget(name: "DarkroomHTMLTests", dependencies: ["DarkroomHTML"]),
         .testTarget(name: "GalleryTests", dependencies: [
@@ -184,7 +202,7 @@ let package = Package(
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
                           path: "Benchmarks/TimeZoneLookup"),
         .testTarget(name: "DateCorrectionTests", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomStages", "DarkroomTestSupport",
         ]),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",

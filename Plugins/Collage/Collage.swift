@@ -1,6 +1,9 @@
 import DarkroomCore
+import DarkroomImaging
 import DarkroomVips
 import Foundation
+import DarkroomModel
+import DarkroomOptions
 
 /// `collage`: photos laid out on one image from a template (polaroid, grid, film-strip,
 /// then-and-now, or a user's template file), at a social size, one collage at a time.
@@ -11,6 +14,9 @@ import Foundation
 /// A photo that does not decode is reported and left out; its collage is made from the rest. A
 /// group that cannot be made at all is reported on its own; the other groups' collages are kept.
 public struct Collage: CollectionStage {
+    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
+    public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
+
     public static let name = "collage"
     public static let summary = "Collages from templates (polaroid, grid, film-strip, then-and-now or a YAML file) at social sizes, grouped by day, week or month."
 

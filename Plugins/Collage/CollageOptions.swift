@@ -1,7 +1,9 @@
+import DarkroomCaptions
 import DarkroomCore
 import DarkroomHEIF
 import DarkroomVips
 import Foundation
+import DarkroomOptions
 
 extension Collage {
     /// Which photos go into the same collage.
@@ -132,6 +134,9 @@ extension Collage {
             do {
                 template = try TemplateLibrary.load(reference, pipelineFile: decoder.userInfo[.pipelineFile] as? String)
             } catch let error as TemplateLoadError {
+                reader.reject(Self.templateOption, expected: Self.templateOption.accepts, got: error.message)
+                template = try TemplateLibrary.load(Self.templateOption.defaultValue)
+            } catch let error as ReferencedFileError {
                 reader.reject(Self.templateOption, expected: Self.templateOption.accepts, got: error.message)
                 template = try TemplateLibrary.load(Self.templateOption.defaultValue)
             }

@@ -2,6 +2,7 @@ import DarkroomCore
 import DarkroomExif
 import DarkroomSidecars
 import Foundation
+import DarkroomModel
 
 /// Everything known about a file that can date it, gathered before any decision is made.
 public struct CaptureDateEvidence: Sendable {

@@ -1,6 +1,7 @@
 import DarkroomCore
 import DarkroomExif
 import Foundation
+import DarkroomModel
 
 /// Decides a photo's capture date from its evidence: a pure function of the evidence, the
 /// configured order of sources, the run's time zone and the current time.

@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomModel
 
 /// The outcome of resolving: the date chosen (if any), what was set aside on the way, and every
 /// candidate the evidence held with what became of it.

@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 extension DateExplanation {
     /// The explanation as lines for a terminal, indented under the file:

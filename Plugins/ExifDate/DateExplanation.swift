@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 /// Everything `exif-date` found about one file and how it decided: its sidecars, where it was
 /// taken and the zone there, every date candidate with its outcome, and the date chosen. What

@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomModel
 
 /// Why a piece of date evidence was not used (the resolver then tries the next source).
 public enum DateRejection: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomModel
 
 /// A date and time read from text, with the UTC offset when the text gave one.
 struct ParsedDateTime: Equatable {

@@ -2,6 +2,7 @@ import DarkroomCore
 import DarkroomSidecars
 import DarkroomTimeZones
 import Foundation
+import DarkroomModel
 
 /// The evidence beside the file: its sidecars, its position and the time zone there.
 extension ExifDate {

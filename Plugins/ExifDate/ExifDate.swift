@@ -4,6 +4,7 @@ import DarkroomImaging
 import DarkroomSidecars
 import DarkroomVideo
 import Foundation
+import DarkroomModel
 
 /// `exif-date`: finds when each photo or video was taken, how Darkroom knows, where, and the camera.
 ///
@@ -13,6 +14,9 @@ import Foundation
 /// `CaptureDateResolver` holds the rules; this stage gathers the evidence and records the result
 /// on the item. `explain` gives the whole decision, for `darkroom explain`.
 public struct ExifDate: Stage {
+    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
+    public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
+
     public typealias Options = ExifDateOptions
 
     public static let name = "exif-date"

@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomOptions
 
 /// Options of the `exif-date` stage.
 ///

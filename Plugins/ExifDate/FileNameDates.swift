@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 /// Capture dates written into file names by phones, cameras and messengers.
 ///

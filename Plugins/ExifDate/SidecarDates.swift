@@ -1,6 +1,7 @@
 import DarkroomCore
 import DarkroomSidecars
 import Foundation
+import DarkroomModel
 
 /// The dates sidecars give, and how they weigh against the file's own.
 ///

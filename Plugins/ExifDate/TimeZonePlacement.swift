@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 /// Where a time without a zone is placed, in this order, each recorded as the date's
 /// `timeZoneSource`:

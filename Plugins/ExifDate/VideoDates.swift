@@ -1,6 +1,7 @@
 import DarkroomCore
 import DarkroomVideo
 import Foundation
+import DarkroomModel
 
 /// What dates a video: its QuickTime metadata, gathered before any decision is made.
 public struct VideoDateEvidence: Sendable {

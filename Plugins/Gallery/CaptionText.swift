@@ -1,32 +1,30 @@
+import DarkroomCaptions
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 /// The words the pages use for dates, months, places, videos and where a date came from (English).
 enum CaptionText {
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                             "October", "November", "December"]
-    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-
     /// `March 2024`.
-    static func month(_ month: Month) -> String { "\(monthNames[month.month - 1]) \(month.year)" }
+    static func month(_ month: Month) -> String {
+        LocalDateTime(year: month.year, month: month.month, day: 1).map(monthFormat.string) ?? "\(month.year)-\(month.month)"
+    }
+
+    /// `March`.
+    static func monthName(_ month: Month) -> String {
+        LocalDateTime(year: month.year, month: month.month, day: 1).map(monthNameFormat.string) ?? "\(month.month)"
+    }
 
     /// `Saturday 9 March`.
-    static func day(_ date: LocalDateTime) -> String {
-        "\(weekday(date)) \(date.day) \(monthNames[date.month - 1])"
-    }
+    static func day(_ date: LocalDateTime) -> String { dayFormat.string(date) }
 
     /// `Saturday 9 March 2024, 14:03`.
-    static func dateTime(_ date: LocalDateTime) -> String {
-        "\(day(date)) \(date.year), " + String(format: "%02d:%02d", date.hour, date.minute)
-    }
+    static func dateTime(_ date: LocalDateTime) -> String { dateTimeFormat.string(date) }
 
-    /// The day of the week of a calendar date.
-    static func weekday(_ date: LocalDateTime) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let day = calendar.component(.weekday, from: date.instant(utcOffsetSeconds: 0))
-        return weekdayNames[(day - 1) % 7]
-    }
+    private static let monthFormat = DateText(pattern: "MMMM yyyy")
+    private static let monthNameFormat = DateText(pattern: "MMMM")
+    private static let dayFormat = DateText(pattern: "EEEE d MMMM")
+    private static let dateTimeFormat = DateText(pattern: "EEEE d MMMM yyyy, HH:mm")
 
     /// Where a date came from, as a person reads it.
     static func source(_ source: CaptureDate.Source) -> String {

@@ -1,5 +1,8 @@
 import DarkroomCore
 import Foundation
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomOptions
 
 /// Builds the gallery's entries from the run's items and the library's catalog: each photo's and
 /// video's facts (date and its source, camera, place, video facts), its thumbnail and larger

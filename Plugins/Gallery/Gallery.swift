@@ -1,6 +1,8 @@
 import DarkroomCore
+import DarkroomImaging
 import DarkroomHTML
 import Foundation
+import DarkroomModel
 
 /// `gallery`: a static web site of the library in `gallery/`, readable from the file system or any
 /// web server, that loads nothing from elsewhere.
@@ -14,6 +16,9 @@ import Foundation
 /// are. Thumbnails and larger renditions are linked, never copied; a photo without a thumbnail is
 /// reported and left out.
 public struct Gallery: CollectionStage {
+    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
+    public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
+
     public typealias Options = GalleryOptions
 
     public static let name = "gallery"

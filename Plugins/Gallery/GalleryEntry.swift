@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 /// An image file of the library that a page shows: its library-relative path and pixel size.
 struct LibraryImage: Sendable, Hashable {

@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomOptions
 
 /// Options of the `gallery` stage.
 ///

@@ -61,7 +61,7 @@ struct IndexPage {
         return .element("li", [], [.element("a", [Attribute("href", URLPath.encoded(first.file))], [
             image,
             .element("span", [.class("label")], [
-                .text(CaptionText.monthNames[first.month!.month - 1]),
+                .text(CaptionText.monthName(first.month!)),
                 .element("span", [.class("count")], text: CaptionText.count(photos: photos, videos: entries.count - photos)),
             ]),
         ])])

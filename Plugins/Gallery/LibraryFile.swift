@@ -1,6 +1,7 @@
 import DarkroomCore
 import DarkroomImaging
 import Foundation
+import DarkroomModel
 
 /// Reading the library's files the pages link to: whether they are there, and images' pixel sizes
 /// from their headers (no pixels decoded).

@@ -1,6 +1,7 @@
 import DarkroomCore
 import DarkroomHTML
 import Foundation
+import DarkroomLibrary
 
 /// What other pipelines made in the library (collages, time-lapses, photo books), read from the
 /// catalog's collection outputs: shown (images, videos) or linked (PDFs, HEIC), by pipeline.

@@ -1,6 +1,8 @@
 import DarkroomCore
 import DarkroomHTML
 import Foundation
+import DarkroomModel
+import DarkroomReport
 
 /// `darkroom run ... --report run.html`: what a run did, as a page in the gallery's look, standing
 /// alone (stylesheet and viewer inlined): the counts, every failure with its path and reason,
@@ -136,5 +138,14 @@ public struct RunReportPage {
         case .relative: return URLPath.relative(fromFolder: location.deletingLastPathComponent().path, to: path)
         case .absolute: return URLPath.fileURL(path)
         }
+    }
+}
+
+/// The run report page as the command line writes it: links relative to the page.
+public struct RunReportPageRenderer: RunReportRenderer {
+    public init() {}
+
+    public func write(_ report: RunReport, library: URL, to location: URL, pixelLimit: Int) throws {
+        try RunReportPage(report: report, library: library, location: location, pixelLimit: pixelLimit).write()
     }
 }

@@ -5,6 +5,8 @@ import DarkroomSidecars
 import DarkroomImaging
 import DarkroomVips
 import Foundation
+import DarkroomModel
+import DarkroomOptions
 
 /// `heic-encode`: writes the current image as an 8-bit 4:2:0 HEIC through libheif and x265, with
 /// the x265 preset as an option. EXIF is carried with Orientation set to 1 (the pixels are already
@@ -13,6 +15,9 @@ import Foundation
 /// orientation and profile) is stored beside the image, as phones do, so that thumbnails can later be
 /// made without decoding the full image.
 public struct HEICEncode: Stage {
+    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
+    public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
+
     public static let name = "heic-encode"
     public static let summary = "Encode the image as an 8-bit 4:2:0 HEIC (x265) with an embedded thumbnail, carrying EXIF (orientation reset) and the ICC profile."
     public static let reads: Set<ItemAspect> = [.image, .captureDate]

@@ -3,6 +3,7 @@ import DarkroomExif
 import DarkroomImaging
 import DarkroomVideo
 import Foundation
+import DarkroomModel
 
 /// Apple's Live Photo identifier, which ties a still to its MOV: the still's maker note (tag 0x0011,
 /// exiftool's `MediaGroupUUID`) and the video's `com.apple.quicktime.content.identifier`. Headers

@@ -1,6 +1,9 @@
 import DarkroomCore
+import DarkroomImaging
 import DarkroomMotionPhoto
 import Foundation
+import DarkroomModel
+import DarkroomOptions
 
 /// `motion-video`: a still's motion part, published beside it under the still's id:
 /// - the short video a motion photo carries (Google's XMP `MotionPhoto` and `MicroVideo`, Samsung's
@@ -11,6 +14,9 @@ import Foundation
 ///   is copied byte for byte and gets no thumbnail or timeline place of its own.
 /// The still itself goes on through the pipeline as usual.
 public struct MotionVideo: Stage {
+    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
+    public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
+
     public static let name = "motion-video"
     public static let summary = "Publish a still's motion part beside it, under the still's id: a motion photo's embedded video (Google, Samsung) or a Live Photo's MOV."
     public static let takesMotionParts = true

@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 /// The photos of one book, in capture-date order.
 struct Book {

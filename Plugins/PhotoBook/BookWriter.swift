@@ -1,7 +1,8 @@
-import CollageStage
 import DarkroomCairo
+import DarkroomCaptions
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 /// Writes one book as a PDF, streaming: the cover, then page after page, each page's photos
 /// decoded, drawn, written out and released before the next page's are decoded.

@@ -1,6 +1,7 @@
 import DarkroomCairo
 import DarkroomCore
 import Foundation
+import DarkroomOptions
 
 /// Where the photos of one page go, inside the page's margins: a built-in arrangement of 1, 2 or
 /// 4 equal cells with gutters between them, or the cells of a layout file.

@@ -1,5 +1,8 @@
 import DarkroomCore
+import DarkroomImaging
 import Foundation
+import DarkroomModel
+import DarkroomOptions
 
 /// `photo-book`: the photos of a date range, or of each year or month, as a print-ready PDF book:
 /// a cover with a title and the dates, then the photos in capture-date order, 1, 2 or 4 a page (or
@@ -12,6 +15,9 @@ import Foundation
 /// at a time, so memory stays that of one page however long the book. A photo that does not
 /// decode is reported and the next photo takes its place.
 public struct PhotoBook: CollectionStage {
+    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
+    public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
+
     public typealias Options = PhotoBookOptions
 
     public static let name = "photo-book"

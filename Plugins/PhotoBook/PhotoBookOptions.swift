@@ -1,6 +1,8 @@
-import CollageStage
+import DarkroomCaptions
 import DarkroomCore
 import Foundation
+import DarkroomModel
+import DarkroomOptions
 
 /// Options of the `photo-book` stage.
 ///
@@ -117,11 +119,11 @@ public struct PhotoBookOptions: StageOptions {
                 reader.reject(Self.layoutOption, expected: "either layout or photos-per-page, not both", got: "both")
             }
             do {
-                let (file, source) = try TemplateLibrary.loadFile(PageLayoutFile.self, reference,
-                                                                  pipelineFile: decoder.userInfo[.pipelineFile] as? String)
+                let (file, source) = try ReferencedFiles.decode(PageLayoutFile.self, reference,
+                                                                pipelineFile: decoder.userInfo[.pipelineFile] as? String)
                 layout = .cells(file.cells)
                 layoutFile = (reference, source)
-            } catch let error as TemplateLoadError {
+            } catch let error as ReferencedFileError {
                 reader.reject(Self.layoutOption, expected: Self.layoutOption.accepts, got: error.message)
             }
         }

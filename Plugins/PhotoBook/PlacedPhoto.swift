@@ -3,6 +3,7 @@ import DarkroomCore
 import DarkroomImaging
 import DarkroomVips
 import Foundation
+import DarkroomModel
 
 /// A photo made ready for its place on a page: decoded once at the size the place needs (at most
 /// `dpi` pixels per inch, never more pixels than the photo has), upright, in sRGB, encoded once as

@@ -2,10 +2,15 @@ import DarkroomCore
 import DarkroomImaging
 import DarkroomVips
 import Foundation
+import DarkroomModel
+import DarkroomOptions
 
 /// `resize`: decodes the photo at the size it is needed (shrink-on-load), upright, with its long
 /// edge at most `long-edge` pixels. Never upscales. Keeps the colour profile unless told to convert.
 public struct Resize: Stage {
+    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
+    public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
+
     public static let name = "resize"
     public static let summary = "Decode upright with the long edge at most N pixels (never upscaled), keeping the colour profile."
     public static let writes: Set<ItemAspect> = [.image]

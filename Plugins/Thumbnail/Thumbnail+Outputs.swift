@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomOptions
 
 extension Thumbnail {
     /// One path per size, as `process` renders them (for `darkroom explain`).

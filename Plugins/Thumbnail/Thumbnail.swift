@@ -2,6 +2,8 @@ import DarkroomCore
 import DarkroomImaging
 import DarkroomVips
 import Foundation
+import DarkroomModel
+import DarkroomOptions
 
 /// `thumbnail`: small JPEGs or WebPs made straight from the source file with shrink-on-load
 /// (libjpeg decodes at 1/2, 1/4, 1/8 scale), upright, converted to sRGB, metadata stripped.
@@ -9,6 +11,9 @@ import Foundation
 /// A video's thumbnail is its poster frame (`Item.posterFrame`): a frame about a second in, upright
 /// and in SDR, then fitted or cropped as a photo is.
 public struct Thumbnail: Stage {
+    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
+    public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
+
     public static let name = "thumbnail"
     public static let summary = "Small sRGB JPEGs or WebPs from the source file (shrink-on-load, one decode for all sizes) or a video's poster frame: fit the long edge, or a square crop."
     public static let reads: Set<ItemAspect> = [.captureDate]

@@ -1,6 +1,8 @@
+import DarkroomCaptions
 import DarkroomCore
 import DarkroomVips
 import Foundation
+import DarkroomModel
 
 /// The date caption: text from the capture date, drawn with Pango (libvips `text`) over the frame
 /// with a soft shadow so it reads on light and dark photos alike.
@@ -10,7 +12,7 @@ struct Caption {
     let fontSize: Int
     let colour: Colour
     let font: String
-    private let formatter: DateFormatter
+    private let dates: DateText
 
     init(options: TimelapseOptions) {
         format = options.captionFormat
@@ -18,16 +20,12 @@ struct Caption {
         fontSize = options.effectiveCaptionSize
         colour = options.captionColour
         font = options.captionFont
-        formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.dateFormat = options.captionFormat
+        dates = DateText(pattern: options.captionFormat)
     }
 
     /// The caption for a wall-clock time, as the photographer's clock showed it (no zone conversion).
     func text(for date: LocalDateTime) -> String {
-        formatter.string(from: date.instant(utcOffsetSeconds: 0))
+        dates.string(date)
     }
 
     /// `frame` with `text` drawn at the caption position, a margin of half the font size from the edges.

@@ -2,6 +2,7 @@ import DarkroomCore
 import DarkroomImaging
 import DarkroomVips
 import Foundation
+import DarkroomModel
 
 /// Brightness normalisation across neighbouring photos: each photo's mean brightness is measured
 /// on a tiny shrink-on-load decode (a first, cheap pass that keeps nothing but one number a photo),

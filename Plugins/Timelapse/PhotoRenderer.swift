@@ -3,6 +3,7 @@ import DarkroomImaging
 import DarkroomVideo
 import DarkroomVips
 import Foundation
+import DarkroomModel
 
 /// Turns one photo into one video frame: shrink-on-load decode at the size the frame needs,
 /// upright, converted to sRGB on purpose (the converter then makes BT.709 Y'CbCr), fitted to the

@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 /// Chooses the photos of a time-lapse from the ordered items: those with a capture date, inside
 /// the date range, one per day when asked. Items arrive sorted by capture date (ties by name).

@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 /// Runs `produce` for each index on one background thread, at most `depth` results ahead of the
 /// consumer, so decoding the next photo overlaps with encoding this one while memory stays bounded

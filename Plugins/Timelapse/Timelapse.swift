@@ -3,6 +3,8 @@ import DarkroomImaging
 import DarkroomVideo
 import DarkroomVips
 import Foundation
+import DarkroomModel
+import DarkroomOptions
 
 /// `timelapse`: the photos, in capture-date order, as an H.264 (or HEVC) MP4 that plays everywhere:
 /// yuv420p, BT.709, timestamps on the frame-rate grid, `moov` first.
@@ -14,6 +16,9 @@ import Foundation
 ///     calling thread:   crossfade from photo k ─▶ converted frame sent once lasting N periods ─▶ x264 ─▶ MP4 (temp file)
 ///                       (`frame-timing: constant`: sent N times)                    publish ◀─┘ when complete
 public struct Timelapse: CollectionStage {
+    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
+    public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
+
     public typealias Options = TimelapseOptions
 
     public static let name = "timelapse"

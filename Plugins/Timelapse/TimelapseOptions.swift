@@ -2,6 +2,8 @@ import DarkroomCore
 import DarkroomVideo
 import DarkroomVips
 import Foundation
+import DarkroomModel
+import DarkroomOptions
 
 /// Options of the `timelapse` stage.
 ///

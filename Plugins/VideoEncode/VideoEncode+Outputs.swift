@@ -1,6 +1,7 @@
 import DarkroomCore
 import DarkroomImaging
 import DarkroomVideo
+import DarkroomOptions
 
 extension VideoEncode {
     /// The path `process` would publish (for `darkroom explain`): `{ext}` is mp4 for a transcode or

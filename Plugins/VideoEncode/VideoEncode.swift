@@ -2,6 +2,8 @@ import DarkroomCore
 import DarkroomImaging
 import DarkroomVideo
 import Foundation
+import DarkroomModel
+import DarkroomOptions
 
 /// `video-encode`: puts each video into the library.
 ///
@@ -16,6 +18,9 @@ import Foundation
 /// Everything streams (memory does not grow with the file) into the temp file `publish` gives,
 /// which reaches the library only when the whole item has succeeded.
 public struct VideoEncode: Stage {
+    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
+    public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
+
     /// The stage's options (codec, long edge, rate factor, preset, output).
     public typealias Options = VideoEncodeOptions
 

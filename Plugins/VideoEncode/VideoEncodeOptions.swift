@@ -1,5 +1,6 @@
 import DarkroomCore
 import DarkroomVideo
+import DarkroomOptions
 
 /// Options of the `video-encode` stage.
 ///

@@ -1,6 +1,8 @@
 import DarkroomCore
 import Foundation
 import GRDB
+import DarkroomLibrary
+import DarkroomModel
 
 extension Catalog: CorrectableCatalog {
     /// Every photo or video the selector picks, as the catalog stores it, ordered by original path.

@@ -1,6 +1,8 @@
 import DarkroomCore
 import Foundation
 import GRDB
+import DarkroomLibrary
+import DarkroomModel
 
 /// What a collection stage reads of the library (`LibraryCatalog`): one query per call, the subjects
 /// passed as one JSON array (`json_each`), so that a gallery of 10,000 photos asks four questions, not 40,000.

@@ -1,6 +1,8 @@
 import DarkroomCore
 import Foundation
 import GRDB
+import DarkroomLibrary
+import DarkroomModel
 
 extension Catalog {
     /// Checks every catalogued output against its file and lists files the catalog does not know.

@@ -1,6 +1,9 @@
 import DarkroomCore
 import Foundation
 import GRDB
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomReport
 
 /// The library's memory: which photos are in it, what was made from each, and which work units
 /// (step, content hash, unit key) are done. SQLite through GRDB at

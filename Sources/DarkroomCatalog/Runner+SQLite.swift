@@ -1,6 +1,8 @@
 import DarkroomCore
 import Foundation
 import GRDB
+import DarkroomLibrary
+import DarkroomReport
 
 extension Runner {
     /// Runs the pipeline on this machine with the library's own SQLite catalog

@@ -1,5 +1,7 @@
 import Foundation
 import Synchronization
+import DarkroomLibrary
+import DarkroomModel
 
 /// Reads the identifier that ties a still to its video: Apple's Live Photo content identifier (a
 /// still's maker note, a MOV's `com.apple.quicktime.content.identifier`). A stage that publishes
@@ -7,23 +9,6 @@ import Synchronization
 public protocol PairingReader: Sendable {
     /// The identifier in `file` (a still or a video), or nil when it has none or cannot be read.
     func pairingKey(of file: URL, kind: MediaKind) -> String?
-}
-
-/// A catalogued photo or video that carries a pairing identifier.
-public struct PairedAsset: Sendable, Hashable {
-    public var contentHash: String
-    public var originalPath: String
-    /// For a video joined to a still: the still's content hash.
-    public var motionOf: String?
-
-    public init(contentHash: String, originalPath: String, motionOf: String?) {
-        self.contentHash = contentHash
-        self.originalPath = originalPath
-        self.motionOf = motionOf
-    }
-
-    /// Photo or video, by the original's file name.
-    public var mediaKind: MediaKind { MediaKind(fileName: originalPath) }
 }
 
 extension Runner {

@@ -1,4 +1,6 @@
 import Foundation
+import DarkroomModel
+import DarkroomOptions
 
 /// A loaded, fully validated pipeline file.
 public struct Pipeline: Sendable {
@@ -32,6 +34,12 @@ public struct Pipeline: Sendable {
     public var motionSteps: [PipelineStep] { itemSteps.filter(\.configured.takesMotionParts) }
     /// The collection steps, in order.
     public var collectionSteps: [PipelineStep] { steps.filter { $0.configured.kind == .collection } }
+
+    /// Starts the native libraries every step uses, for a run with `settings`: call it on the thread
+    /// that starts the work, before any worker thread (every entry point of `Runner` does).
+    public func prepare(_ settings: RunSettings) throws {
+        for step in steps { try step.configured.prepare(settings) }
+    }
 }
 
 /// One step of a pipeline: a configured stage and where it was written.

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import DarkroomOptions
 
 /// Loads pipeline files: YAML in, a validated `Pipeline` out, or every problem as a compiler-style
 /// `Diagnostic`. Nothing touches a pixel before the whole file validates.
@@ -107,7 +108,7 @@ public struct PipelineLoader: Sendable {
         }
         let options = optionsNode ?? Node("", Tag(.null))
         let configured = try decoding.decode(ConfiguredStepBox.self, from: options,
-                                             keyPath: "steps[\(index)].\(name)", userInfo: descriptor)
+                                             keyPath: "steps[\(index)].\(name)", userInfo: [ConfiguredStepBox.descriptorKey: descriptor])
         return PipelineStep(index: index, configured: configured.step, line: nameNode.mark?.line ?? 1,
                             column: nameNode.mark?.column ?? 1)
     }

@@ -1,4 +1,7 @@
 import Foundation
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomReport
 
 /// A photo as a work queue carries it: where it is, and which photo it is.
 public struct QueuedPhoto: Codable, Sendable, Hashable {
@@ -63,6 +66,8 @@ extension Runner {
     /// steps, so options or a changed file make a new key), and one per collection step (keyed by its
     /// options and the photos it covers). Reads files to hash them; writes nothing.
     public func queuePlan(inputs: [URL], catalog: CatalogStore?) throws -> QueuePlan {
+        try Runner.checkInputs(inputs)
+        try pipeline.prepare(settings)
         let survey = try self.survey(inputs: inputs, catalog: catalog, remember: false)
         var plan = QueuePlan()
         var photos: [QueuedPhoto] = []
@@ -106,7 +111,8 @@ extension Runner {
     /// staging files in `temporaryFolder`. Files an earlier, killed attempt left unrecorded are removed first.
     public func runQueued(_ unit: QueuedUnit, store: CatalogStore, run: Int64, temporaryFolder: URL) -> QueuedOutcome {
         do {
-            try removeOrphans(store)
+            try pipeline.prepare(settings)
+            try LibraryRecovery.removeOrphans(store, library: settings.library, logger: logger)
             let publisher = try Publisher(library: settings.library, catalog: store, run: run, temporaryFolder: temporaryFolder)
             switch unit.kind {
             case .photo:

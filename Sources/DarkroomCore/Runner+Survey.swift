@@ -1,4 +1,6 @@
 import Foundation
+import DarkroomLibrary
+import DarkroomModel
 
 extension Runner {
     // MARK: Survey: discover, hash, find duplicates

@@ -1,4 +1,5 @@
 import Foundation
+import DarkroomModel
 
 /// One share of a sharded sweep: shard `index` (counted from 0) of `count`.
 ///

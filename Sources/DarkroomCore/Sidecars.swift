@@ -1,4 +1,5 @@
 import Foundation
+import DarkroomModel
 
 /// A file beside a photo or video that says more about it (Google Takeout's JSON, an XMP sidecar),
 /// matched to it by discovery and read by the steps that read sidecars.

@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import DarkroomModel
+import DarkroomOptions
 
 /// A per-item step of a pipeline: reads an `Item`, may add facts, attachments and published files.
 ///
@@ -41,6 +43,11 @@ public protocol Stage: Sendable {
     /// Makes the stage from validated options (throw `StageSetupError` for anything left to check).
     init(options: Options) throws
 
+    /// Starts the native libraries the stage uses (libvips, FFmpeg, libheif...), for a run with
+    /// `settings`. The runner calls it on the thread that starts the run, before any worker thread,
+    /// for every step of the pipeline; it must be idempotent. Nothing by default.
+    static func prepare(_ settings: RunSettings) throws
+
     /// What this configured stage actually needs (defaults to `reads`; a stage whose output
     /// template uses no date fields, say, can need less).
     var needs: Set<ItemAspect> { get }
@@ -62,6 +69,7 @@ extension Stage {
     public static var takesMotionParts: Bool { false }
     public static var pairing: (any PairingReader)? { nil }
     public static var sidecars: (any SidecarMatcher)? { nil }
+    public static func prepare(_ settings: RunSettings) throws {}
     public var needs: Set<ItemAspect> { Self.reads }
     public var readsSidecars: Bool { Self.sidecars != nil }
     public func plannedOutputs(for item: Item, settings: RunSettings) -> [String] { [] }
@@ -86,6 +94,9 @@ public protocol CollectionStage: Sendable {
 
     init(options: Options) throws
 
+    /// Starts the native libraries the stage uses, before any worker thread (see `Stage.prepare`).
+    static func prepare(_ settings: RunSettings) throws
+
     /// Consumes the items, ordered by capture date (ties by file name). Items whose per-item
     /// steps failed are not passed. Throwing fails the step, not the run's per-item work.
     func run(_ items: [ItemRecord], context: CollectionContext) throws
@@ -95,6 +106,7 @@ extension CollectionStage {
     public static var reads: Set<ItemAspect> { [.captureDate] }
     public static var media: Set<MediaKind> { [.photo] }
     public static var readsLibrary: Bool { false }
+    public static func prepare(_ settings: RunSettings) throws {}
 }
 
 /// Something a stage can leave on an item for later stages.
@@ -137,25 +149,4 @@ public struct ItemRecord: Codable, Sendable, Hashable {
     public var fileName: String { source.lastPathComponent }
     /// A photo or a video.
     public var mediaKind: MediaKind { MediaKind(fileName: source.lastPathComponent) }
-}
-
-/// A problem found when a stage is made from its options, reported against the step.
-public struct StageSetupError: Error, CustomStringConvertible {
-    /// The option key (`long-edge`), or nil for the step as a whole.
-    public var key: String?
-    public var message: String
-
-    public init(key: String? = nil, _ message: String) {
-        self.key = key
-        self.message = message
-    }
-
-    public var description: String { message }
-}
-
-/// A per-item failure with the reason a user should read.
-public struct StageError: Error, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
 }

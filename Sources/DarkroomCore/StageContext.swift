@@ -1,6 +1,8 @@
 import Foundation
 import Logging
 import Synchronization
+import DarkroomLibrary
+import DarkroomReport
 
 /// Settings that hold for a whole run, shared by every stage.
 public struct RunSettings: Sendable {
@@ -145,4 +147,13 @@ final class FailureSink: Sendable {
 
     /// The warnings so far.
     var warnings: [RunReport.Failure] { collected.withLock { $0.warned } }
+}
+
+/// The outputs a collection step could not make, counted from any thread.
+final class ProblemCount: Sendable {
+    private let count = Mutex(0)
+    /// Counts an output (a group's collage) the stage could not make.
+    func increment() { count.withLock { $0 += 1 } }
+    /// How many outputs the stage could not make.
+    var value: Int { count.withLock { $0 } }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import DarkroomModel
+import DarkroomOptions
 
 /// Everything the runner and the CLI know about a stage type: its name, documentation, data flow,
 /// and how to make a configured step from a pipeline file's options.
@@ -18,6 +20,8 @@ public struct StageDescriptor: Sendable {
     public let writes: Set<ItemAspect>
     /// The kinds of media it works on.
     public let media: Set<MediaKind>
+    /// Starts the native libraries it uses (see `Stage.prepare`).
+    public let prepare: @Sendable (RunSettings) throws -> Void
     let configure: @Sendable (Decoder) throws -> ConfiguredStep
 
     /// Describes a per-item stage.
@@ -29,10 +33,12 @@ public struct StageDescriptor: Sendable {
         reads = S.reads
         writes = S.writes
         media = S.media
+        prepare = { try S.prepare($0) }
         configure = { decoder in
             let options = try S.Options(from: decoder)
             let instance = try S(options: options)
-            return ConfiguredStep(name: S.name, kind: .perItem, reads: instance.needs, writes: S.writes, media: S.media,
+            return ConfiguredStep(name: S.name, kind: .perItem, prepare: { try S.prepare($0) },
+                                  reads: instance.needs, writes: S.writes, media: S.media,
                                   takesMotionParts: S.takesMotionParts, pairing: S.pairing, readsLibrary: false,
                                   sidecars: S.sidecars, readsSidecars: instance.readsSidecars,
                                   optionsDigest: try ConfiguredStep.digest(options), stage: instance,
@@ -51,10 +57,12 @@ public struct StageDescriptor: Sendable {
         reads = S.reads
         writes = []
         media = S.media
+        prepare = { try S.prepare($0) }
         configure = { decoder in
             let options = try S.Options(from: decoder)
             let instance = try S(options: options)
-            return ConfiguredStep(name: S.name, kind: .collection, reads: S.reads, writes: [], media: S.media,
+            return ConfiguredStep(name: S.name, kind: .collection, prepare: { try S.prepare($0) },
+                                  reads: S.reads, writes: [], media: S.media,
                                   takesMotionParts: false, pairing: nil, readsLibrary: S.readsLibrary, sidecars: nil, readsSidecars: false,
                                   optionsDigest: try ConfiguredStep.digest(options), stage: instance,
                                   action: .collection { items, context in try instance.run(items, context: context) },
@@ -101,6 +109,8 @@ public struct ConfiguredStep: Sendable {
 
     public let name: String
     public let kind: StageDescriptor.Kind
+    /// Starts the native libraries the stage uses (see `Stage.prepare`).
+    let prepare: @Sendable (RunSettings) throws -> Void
     public let reads: Set<ItemAspect>
     public let writes: Set<ItemAspect>
     /// The kinds of media it works on.

@@ -1,5 +1,6 @@
 import DarkroomCore
 import DarkroomVips
+import DarkroomOptions
 
 extension StageOption where Value == Colour {
     /// What a colour option accepts, also in collage templates.

@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 extension GeoLocation {
     /// A position written in ISO 6709 (as videos carry it: Apple's `location.ISO6709` key, the

@@ -1,6 +1,7 @@
 import DarkroomCore
 import DarkroomVips
 import Foundation
+import DarkroomModel
 
 /// The decoded image a stage leaves for the next (`resize` sets it, `heic-encode` reads it).
 public enum CurrentImage: AttachmentKey {

@@ -2,6 +2,7 @@ import DarkroomCore
 import DarkroomVideo
 import DarkroomVips
 import Foundation
+import DarkroomModel
 
 /// The video's header, read once per item.
 enum SourceVideo: AttachmentKey {

@@ -1,5 +1,7 @@
 import DarkroomCore
 import Foundation
+import DarkroomLibrary
+import DarkroomReport
 
 /// The catalog as one claimed job sees it (`PostgresCatalog.forJob`): committing the job's work
 /// also ends the job, atomically and only under the job's lease; pending notes belong to the job.

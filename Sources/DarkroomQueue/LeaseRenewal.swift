@@ -1,6 +1,7 @@
 import DarkroomCore
 import Foundation
 import Logging
+import DarkroomModel
 
 /// Keeps a claimed job's lease, and its worker's registration, alive while the job runs: every
 /// third of the lease, on a thread of its own, it renews the lease and heartbeats the worker

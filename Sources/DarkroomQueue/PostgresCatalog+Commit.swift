@@ -1,6 +1,7 @@
 import DarkroomCore
 import Foundation
 import PostgresNIO
+import DarkroomLibrary
 
 extension PostgresCatalog {
     /// Records finished work in one transaction. Returns outputs the finished units no longer make

@@ -1,6 +1,8 @@
 import DarkroomCore
 import Foundation
 import PostgresNIO
+import DarkroomLibrary
+import DarkroomModel
 
 extension PostgresCatalog: CorrectableCatalog {
     /// Every photo or video the selector picks, as the catalog stores it, ordered by original path

@@ -1,6 +1,8 @@
 import DarkroomCore
 import Foundation
 import PostgresNIO
+import DarkroomLibrary
+import DarkroomModel
 
 /// What a collection stage reads of the library (`LibraryCatalog`), as the SQLite `Catalog` answers
 /// it: one query per call, the subjects bound as one array.

@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomLibrary
 
 extension PostgresCatalog {
     /// Checks every catalogued output against its file (exists, size, SHA-256) and lists library

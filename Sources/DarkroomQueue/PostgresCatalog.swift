@@ -1,6 +1,9 @@
 import DarkroomCore
 import Foundation
 import PostgresNIO
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomReport
 
 /// A library's catalog in PostgreSQL, shared by a fleet of workers: the same tables and the same
 /// meaning as the SQLite `Catalog`, so that a run behaves the same against either.

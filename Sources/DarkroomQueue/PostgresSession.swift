@@ -4,6 +4,7 @@ import Logging
 import PostgresNIO
 import ServiceLifecycle
 import Synchronization
+import DarkroomModel
 
 /// PostgreSQL for code that runs on plain threads (Darkroom's runner and queue worker are not
 /// async): a pool of connections (postgres-nio's `PostgresClient`) behind a blocking API.

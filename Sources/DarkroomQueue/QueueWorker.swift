@@ -2,6 +2,8 @@ import DarkroomCore
 import Foundation
 import Logging
 import Synchronization
+import DarkroomLibrary
+import DarkroomReport
 
 /// How a `QueueWorker` works the queue.
 public struct QueueWorkerOptions: Sendable {

@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 /// Asks a `QueueWorker` to stop after the job in hand (`request()`); `QueueWorkerService` asks on a
 /// `ServiceGroup`'s graceful shutdown (SIGTERM or SIGINT in `darkroom worker`).

@@ -1,6 +1,7 @@
 import DarkroomCore
 import Foundation
 import PostgresNIO
+import DarkroomModel
 
 /// A fleet's work queue in PostgreSQL: jobs go in once (`enqueue`), workers take them under a lease
 /// (`claim`, `renew`), and each ends done (`complete`, or the job-scoped catalog's `commit`) or failed

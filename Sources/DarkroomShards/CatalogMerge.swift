@@ -1,5 +1,8 @@
 import DarkroomCore
 import Foundation
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomReport
 
 /// Folds the manifests of a sharded sweep into a catalog (`darkroom catalog merge`).
 ///

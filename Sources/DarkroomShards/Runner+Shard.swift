@@ -1,5 +1,7 @@
 import DarkroomCore
 import Foundation
+import DarkroomLibrary
+import DarkroomReport
 
 extension Runner {
     /// Runs one shard of a sharded sweep: only the photos (and collection outputs) `shard` owns.

@@ -1,6 +1,9 @@
 import DarkroomCore
 import Foundation
 import Synchronization
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomReport
 
 /// What one shard of a sharded sweep records instead of writing the catalog: its results, appended
 /// as JSON lines to `<library>/.darkroom/shards/<pipeline>.<I>-of-<N>.jsonl`, each line written in one

@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 /// What a Google Takeout JSON sidecar says about its photo or video.
 ///

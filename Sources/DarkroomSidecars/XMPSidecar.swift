@@ -1,6 +1,7 @@
 import DarkroomCore
 import DarkroomXMP
 import Foundation
+import DarkroomModel
 
 /// What an XMP sidecar (`photo.xmp`, `photo.jpg.xmp`) says about when and where its photo was
 /// taken, with the whole packet for merging.

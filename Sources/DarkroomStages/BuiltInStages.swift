@@ -1,5 +1,6 @@
 import CollageStage
 import DarkroomCore
+import DarkroomReport
 import ExifDateStage
 import GalleryStage
 import HEICEncodeStage
@@ -28,4 +29,12 @@ public enum BuiltInStages {
 
     /// A registry holding every built-in stage.
     public static var registry: StageRegistry { StageRegistry(all) }
+
+    /// The run report as a page (`--report run.html`), in the gallery's look.
+    public static let reportPage: any RunReportRenderer = RunReportPageRenderer()
+
+    /// The shipped import pipeline (`pipelines/import-camera-roll.yaml` as built in), loaded and validated.
+    public static func importPipeline() throws -> Pipeline {
+        try PipelineLoader(registry: registry).load(yaml: BuiltInPipelines.importCameraRoll, file: BuiltInPipelines.importCameraRollName)
+    }
 }

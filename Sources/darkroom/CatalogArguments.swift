@@ -2,6 +2,7 @@ import ArgumentParser
 import DarkroomCatalog
 import DarkroomCore
 import Foundation
+import DarkroomLibrary
 
 /// `--catalog`: where the catalog lives. By default the library's own SQLite file; a
 /// `postgres://` URL keeps it in PostgreSQL (a library on a network filesystem, a fleet of workers).

@@ -2,10 +2,11 @@ import ArgumentParser
 import DarkroomCatalog
 import DarkroomCore
 import DarkroomShards
-import DarkroomImaging
 import DarkroomStages
 import Foundation
 import Logging
+import DarkroomLibrary
+import DarkroomModel
 
 struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "catalog", abstract: "Inspect, rebuild, merge and correct a library's catalog.",
@@ -16,8 +17,7 @@ struct CatalogCommand: ParsableCommand {
             abstract: "Check every catalogued file (exists, size, SHA-256) and list files the catalog does not know. Exit 1 on drift. "
                 + "Reads the catalog only (SQLite opened read-only; PostgreSQL: SELECTs only).")
 
-        @Option(name: [.short, .long], help: "The library folder.")
-        var library: String
+        @OptionGroup var library: LibraryArguments
 
         @OptionGroup var catalog: CatalogArguments
 
@@ -25,14 +25,14 @@ struct CatalogCommand: ParsableCommand {
         var json = false
 
         func run() throws {
-            let url = URL(fileURLWithPath: library, isDirectory: true)
+            let url = library.url
             try CommandErrors.reported {
                 let drift: CatalogDrift
                 if let location = catalog.url {
                     drift = try PostgresStores.verify(url: location, library: url)
                 } else {
                     guard let store = try Catalog.openReadOnly(library: url) else {
-                        throw RunError("\(library) has no catalog (.darkroom/catalog.sqlite); give --catalog postgres://... for one kept in PostgreSQL")
+                        throw RunError("\(library.library) has no catalog (.darkroom/catalog.sqlite); give --catalog postgres://... for one kept in PostgreSQL")
                     }
                     drift = try store.verify(library: url)
                 }
@@ -49,13 +49,12 @@ extension CatalogCommand {
             abstract: "Rebuild a lost catalog from the library: files named with a photo's id are recorded, and the next run over the originals adopts them without redoing their work. "
                 + "Holds the library alone (no run, shard or worker meanwhile).")
 
-        @Option(name: [.short, .long], help: "The library folder.")
-        var library: String
+        @OptionGroup var library: LibraryArguments
 
         @OptionGroup var catalog: CatalogArguments
 
         func run() throws {
-            let url = URL(fileURLWithPath: library, isDirectory: true)
+            let url = library.url
             try CommandErrors.reported {
                 let lock = try LibraryLock(library: url, shared: false)
                 defer { withExtendedLifetime(lock) {} }
@@ -82,8 +81,7 @@ extension CatalogCommand {
         static let configuration = CommandConfiguration(
             abstract: "Fold the manifests of a sharded sweep (darkroom run --shard) into the catalog, once every shard has finished.")
 
-        @Option(name: [.short, .long], help: "The library folder the shards wrote to.")
-        var library: String
+        @OptionGroup var library: LibraryArguments
 
         @OptionGroup var catalog: CatalogArguments
 
@@ -94,7 +92,7 @@ extension CatalogCommand {
         var json = false
 
         func run() throws {
-            let url = URL(fileURLWithPath: library, isDirectory: true)
+            let url = library.url
             try CommandErrors.reported {
                 let lock = try LibraryLock(library: url, shared: false)
                 defer { withExtendedLifetime(lock) {} }

@@ -1,6 +1,9 @@
 import ArgumentParser
 import DarkroomCore
+import DarkroomReport
 import Foundation
+import DarkroomModel
+import DarkroomOptions
 
 /// The exit status of every `darkroom` command, one contract for all of them:
 ///
@@ -28,6 +31,13 @@ enum ExitStatus {
     }
 }
 
+/// Writes `message` on standard error, a line at a time, control characters shown escaped (a file
+/// name in it cannot play tricks on the terminal).
+func printError(_ message: String) {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.escaped(String($0)) }
+    FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+}
+
 /// Prints errors that stop a command (a connection refused, a wrong library, an unfinished shard) as
 /// one line on standard error and ends the command with the status `ExitStatus` gives them.
 enum CommandErrors {
@@ -36,7 +46,7 @@ enum CommandErrors {
             try body()
         } catch {
             let (status, message) = ExitStatus.classify(error)
-            if let message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            if let message { printError(message) }
             throw status
         }
     }

@@ -1,9 +1,9 @@
 import ArgumentParser
 import DarkroomCore
-import DarkroomImaging
 import DarkroomStages
 import Foundation
 import Logging
+import DarkroomOptions
 
 /// The `darkroom` command-line tool.
 @main
@@ -36,11 +36,11 @@ struct Darkroom: ParsableCommand {
                 Foundation.exit(0)
             }
             if standard == .validationFailure && !(error is ExitCode) {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                printError(fullMessage(for: error))
                 Foundation.exit(ExitStatus.refused.rawValue)
             }
             let (status, message) = ExitStatus.classify(error)
-            if let message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            if let message { printError(message) }
             Foundation.exit(status.rawValue)
         }
     }
@@ -59,7 +59,7 @@ struct PipelineArguments: ParsableArguments {
         do {
             return try PipelineLoader(registry: BuiltInStages.registry).load(path: path)
         } catch let error as Diagnostics {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            printError(error.description)
             throw ExitCode(2)
         }
     }

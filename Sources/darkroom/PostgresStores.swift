@@ -1,5 +1,7 @@
 import DarkroomCore
 import Foundation
+import DarkroomLibrary
+import DarkroomModel
 #if Queue
 import DarkroomQueue
 #endif

@@ -1,6 +1,7 @@
 import DarkroomCore
 import Foundation
 import Synchronization
+import DarkroomModel
 
 /// One progress line on a terminal's standard error, redrawn at most ten times a second:
 ///

@@ -1,9 +1,10 @@
 #if Queue
 import ArgumentParser
-import CollageStage
+import DarkroomOptions
 import DarkroomCore
 import DarkroomQueue
 import Foundation
+import DarkroomModel
 
 struct Enqueue: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,8 +16,8 @@ struct Enqueue: ParsableCommand {
     @Option(name: [.short, .long], help: "An input folder or file (repeatable), on storage every worker sees at the same path.")
     var input: [String] = []
 
-    @Option(name: [.short, .long], help: "The library, on storage every worker sees at the same path. Default: the pipeline's library.")
-    var library: String?
+    /// The library, on storage every worker sees at the same path.
+    @OptionGroup var library: PipelineLibraryArguments
 
     @Option(help: ArgumentHelp("The queue (and catalog): postgres://user@host:port/database. Default: $DARKROOM_QUEUE (which keeps a password out of ps).", valueName: "URL"))
     var queue: String?
@@ -32,11 +33,10 @@ struct Enqueue: ParsableCommand {
 
     func run() throws {
         // Template files are read beside the pipeline file, and stored with it: workers need no file.
-        let templates = TemplateSources()
+        let templates = ReferencedFiles()
         let pipeline = try templates.loading { try arguments.load() }
         let inputs = (input.isEmpty ? pipeline.inputs.folders : input).map { URL(fileURLWithPath: $0).standardizedFileURL }
-        guard let libraryPath = library ?? pipeline.library else { throw ValidationError("no library: give --library (or 'library:' in the pipeline)") }
-        let queued = QueuedSettings(library: URL(fileURLWithPath: libraryPath).standardizedFileURL.path,
+        let queued = QueuedSettings(library: try library.resolve(pipelineLibrary: pipeline.library).path,
                                     pixelLimit: photoSettings.pixelLimit, timeZone: photoSettings.zone.identifier)
         let settings = try queued.runSettings(jobs: ProcessInfo.processInfo.activeProcessorCount, pipeline: pipeline.file)
         try CommandErrors.reported {

@@ -1,11 +1,10 @@
 import ArgumentParser
 import DarkroomCore
 import DarkroomShards
-import DarkroomImaging
 import DarkroomStages
-import GalleryStage
 import Foundation
 import Logging
+import DarkroomReport
 
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run a pipeline over input folders into a library.")
@@ -15,11 +14,9 @@ struct Run: ParsableCommand {
     @Option(name: [.short, .long], help: "An input folder or file (repeatable). Default: the pipeline's inputs.folders.")
     var input: [String] = []
 
-    @Option(name: [.short, .long], help: "The library (output) folder. Default: the pipeline's library.")
-    var library: String?
+    @OptionGroup var library: PipelineLibraryArguments
 
-    @Option(name: [.short, .long], help: "Photos processed at once (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var jobs: JobsArguments
 
     @OptionGroup var photoSettings: PhotoSettingsArguments
 
@@ -49,22 +46,15 @@ struct Run: ParsableCommand {
 
     @OptionGroup var catalog: CatalogArguments
 
-    func validate() throws {
-        guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
-    }
-
     func run() throws {
         Verbosity.bootstrap(verbose: verbose)
         let pipeline = try arguments.load()
         let inputs = (input.isEmpty ? pipeline.inputs.folders : input).map { URL(fileURLWithPath: $0) }
-        guard let libraryPath = library ?? pipeline.library else {
-            throw ValidationError("no library: give --library (or 'library:' in the pipeline)")
-        }
+        let libraryURL = try library.resolve(pipelineLibrary: pipeline.library)
         guard !inputs.isEmpty else { throw ValidationError("no inputs: give --input (or 'inputs: folders:' in the pipeline)") }
-        let settings = RunSettings(library: URL(fileURLWithPath: libraryPath, isDirectory: true),
-                                   pixelLimit: photoSettings.pixelLimit, timeZone: photoSettings.timeZone,
+        let jobs = self.jobs.jobs
+        let settings = RunSettings(library: libraryURL, pixelLimit: photoSettings.pixelLimit, timeZone: photoSettings.timeZone,
                                    jobs: jobs, force: force)
-        try ImagingSetup.configure(for: settings)
         let progress = isatty(STDERR_FILENO) != 0 && !json && !quiet ? ProgressBar() : nil
         let runner = Runner(pipeline: pipeline, settings: settings, logger: Logger(label: "darkroom"), progress: progress)
         try CommandErrors.reported {
@@ -82,8 +72,16 @@ struct Run: ParsableCommand {
                 result = try runner.run(inputs: inputs) { try catalog.store(library: settings.library, threads: jobs) }
             }
             progress?.clear()
-            if let report { try Self.write(result, to: URL(fileURLWithPath: report), settings: settings) }
             if json { print(try Self.json(result)) } else { print(result.summary(listingPassedOver: verbose > 0)) }
+            // The photos are done whatever happens to the report: a report that cannot be written is
+            // said, and the exit status still tells what happened to the photos.
+            if let report {
+                do {
+                    try Self.write(result, to: URL(fileURLWithPath: report), settings: settings)
+                } catch {
+                    printError("error: cannot write the report \(report): \(error)")
+                }
+            }
             if result.stopped != nil { throw ExitStatus.incomplete }
             if !result.succeeded { throw ExitStatus.failuresListed }
         }
@@ -92,7 +90,7 @@ struct Run: ParsableCommand {
     /// Writes the report: HTML for a `.html` file (its thumbnails linked relative to it), JSON otherwise.
     static func write(_ report: RunReport, to url: URL, settings: RunSettings) throws {
         if url.pathExtension.lowercased() == "html" {
-            try RunReportPage(report: report, library: settings.library, location: url, pixelLimit: settings.pixelLimit).write()
+            try BuiltInStages.reportPage.write(report, library: settings.library, to: url, pixelLimit: settings.pixelLimit)
         } else {
             try Data(try json(report).utf8).write(to: url)
         }

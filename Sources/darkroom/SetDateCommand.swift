@@ -4,6 +4,9 @@ import DarkroomCore
 import DarkroomStages
 import Foundation
 import Logging
+import DarkroomCorrection
+import DarkroomLibrary
+import DarkroomModel
 #if Queue
 import DarkroomQueue
 #endif
@@ -29,8 +32,7 @@ extension CatalogCommand {
                                      valueName: "TARGET... DATE"))
         var arguments: [String] = []
 
-        @Option(name: [.short, .long], help: "The library folder.")
-        var library: String
+        @OptionGroup var library: LibraryArguments
 
         @Option(parsing: .unconditional, help: ArgumentHelp("Move the dates by this much instead: +1h, -45m, +2d, +1h30m.", valueName: "shift"),
                 transform: { text in
@@ -78,7 +80,7 @@ extension CatalogCommand {
 
         func run() throws {
             Verbosity.bootstrap(verbose: 0)
-            let url = URL(fileURLWithPath: library, isDirectory: true).standardizedFileURL
+            let url = library.url
             try CommandErrors.reported {
                 let request = try self.request()
                 let load = { (path: String) throws -> Pipeline in try PipelineLoader(registry: BuiltInStages.registry).load(path: path) }

@@ -1,3 +1,4 @@
+import DarkroomReport
 import Foundation
 import Logging
 
@@ -53,7 +54,7 @@ struct TerminalLogHandler: LogHandler {
         let name = level == .critical ? "error" : level.rawValue
         let prefix = colour ? "\(Self.colourCode(level))\(name):\u{1B}[0m" : "\(name):"
         let origin = logLevel <= .debug ? " [\(source)]" : ""
-        output("\r\u{1B}[K".filter { _ in colour } + "\(prefix)\(origin) \(message)\n")
+        output("\r\u{1B}[K".filter { _ in colour } + "\(prefix)\(origin) \(TerminalText.escaped(message.description))\n")
     }
 
     private static func colourCode(_ level: Logger.Level) -> String {

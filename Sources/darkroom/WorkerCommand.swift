@@ -1,8 +1,7 @@
 #if Queue
 import ArgumentParser
-import CollageStage
+import DarkroomOptions
 import DarkroomCore
-import DarkroomImaging
 import DarkroomQueue
 import DarkroomStages
 import Foundation
@@ -25,8 +24,7 @@ struct Worker: ParsableCommand {
     @Option(help: "Seconds between looks at an empty queue.")
     var poll: Double = 2
 
-    @Option(name: [.short, .long], help: "Threads a job's stages may use (default: the number of cores).")
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var jobs: JobsArguments
 
     @Option(help: "Connections to PostgreSQL at most, made as needed (default: --jobs + 1).")
     var connections: Int?
@@ -41,7 +39,6 @@ struct Worker: ParsableCommand {
         guard (1...86_400).contains(lease) else { throw ValidationError("--lease must be from 1 to 86400 seconds, got \(lease)") }
         guard (0...86_400).contains(backoff) else { throw ValidationError("--backoff must be from 0 to 86400 seconds, got \(backoff)") }
         guard poll > 0, poll <= 3_600 else { throw ValidationError("--poll must be above 0 and at most 3600 seconds, got \(poll)") }
-        guard (1...1024).contains(jobs) else { throw ValidationError("--jobs must be from 1 to 1024, got \(jobs)") }
         if let connections, !(1...64).contains(connections) {
             throw ValidationError("--connections must be from 1 to 64, got \(connections)")
         }
@@ -54,7 +51,7 @@ struct Worker: ParsableCommand {
             return handler
         }
         try CommandErrors.reported {
-            let jobs = self.jobs
+            let jobs = self.jobs.jobs
             _ = try WorkerGroup.run(location: try PostgresLocation(QueueURL.resolve(queue)),
                                 connections: connections ?? PostgresSession.connections(threads: jobs),
                                 options: QueueWorkerOptions(lease: lease, backoff: backoff, poll: poll, exitWhenDone: exitWhenDone),
@@ -67,13 +64,12 @@ struct Worker: ParsableCommand {
 
 extension Worker {
     /// A queued pipeline's runner: its YAML loaded with the templates stored with it (files only
-    /// for older records), its settings as enqueued, libvips set up for them.
+    /// for older records), its settings as enqueued (the runner starts the native libraries for them).
     static func prepare(_ record: PipelineRecord, jobs: Int) throws -> Runner {
-        let pipeline = try TemplateSources(stored: record.templates).loading {
+        let pipeline = try ReferencedFiles(stored: record.templates).loading {
             try PipelineLoader(registry: BuiltInStages.registry).load(yaml: record.yaml, file: record.fileName)
         }
         let settings = try record.runSettings(jobs: jobs)
-        try ImagingSetup.configure(for: settings)
         return Runner(pipeline: pipeline, settings: settings, logger: Logger(label: "darkroom.worker"))
     }
 }

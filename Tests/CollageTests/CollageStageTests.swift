@@ -5,6 +5,8 @@ import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 import XCTest
+import DarkroomOptions
+import DarkroomReport
 
 /// The stage end to end through the runner: grouping, names, formats, a photo that fails to decode.
 final class CollageStageTests: XCTestCase {

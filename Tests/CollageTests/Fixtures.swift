@@ -2,6 +2,7 @@ import DarkroomCore
 import DarkroomTestSupport
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// Photos and helpers shared by the collage tests.
 enum Fixtures {

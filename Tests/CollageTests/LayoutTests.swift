@@ -1,7 +1,9 @@
 @testable import CollageStage
+import DarkroomCaptions
 import DarkroomCore
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// Layout arithmetic and photo selection, without pixels.
 final class LayoutTests: XCTestCase {

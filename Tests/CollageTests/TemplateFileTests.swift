@@ -4,6 +4,7 @@ import DarkroomStages
 import DarkroomTestSupport
 import Foundation
 import XCTest
+import DarkroomOptions
 
 /// Template files are data: mistakes get compiler-style errors pointing into the file.
 final class TemplateFileTests: XCTestCase {

@@ -1,8 +1,10 @@
 @testable import CollageStage
+import DarkroomCaptions
 import DarkroomCore
 import DarkroomVips
 import Foundation
 import XCTest
+import DarkroomOptions
 
 /// Every built-in template renders at every size with the exact output dimensions, and looks
 /// like its golden (a perceptual hash, so a layout change is noticed).

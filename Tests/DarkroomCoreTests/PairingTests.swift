@@ -3,6 +3,9 @@ import DarkroomCatalog
 import DarkroomTestSupport
 import Foundation
 import XCTest
+@testable import DarkroomLibrary
+@testable import DarkroomModel
+@testable import DarkroomReport
 
 /// Live Photos: a still and a video that carry the same identifier are one asset. The video is
 /// published as the still's motion part (under the still's id and date), in whichever order or run

@@ -1,6 +1,8 @@
 import DarkroomCore
 import DarkroomTestSupport
 import XCTest
+import DarkroomModel
+import DarkroomOptions
 
 final class PathTemplateTests: XCTestCase {
     func testRendersValidatedDateFieldsAndTheId() throws {

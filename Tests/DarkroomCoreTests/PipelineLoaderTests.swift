@@ -1,6 +1,7 @@
 import DarkroomCore
 import Foundation
 import XCTest
+import DarkroomOptions
 
 /// Pipeline files: every mistake reads like a compiler error, with a suggestion where one helps.
 final class PipelineLoaderTests: XCTestCase {

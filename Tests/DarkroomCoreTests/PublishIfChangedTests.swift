@@ -3,6 +3,9 @@ import DarkroomCatalog
 import DarkroomTestSupport
 import Foundation
 import XCTest
+@testable import DarkroomModel
+@testable import DarkroomOptions
+@testable import DarkroomReport
 
 /// A gallery-like collection stage outside the built-in modules: a page per month listing its files
 /// with what the catalog knows of them, and an index; made again on every run, published only if changed.

@@ -1,6 +1,8 @@
 @testable import DarkroomCore
 import Foundation
 import XCTest
+@testable import DarkroomModel
+@testable import DarkroomReport
 
 /// The summary a run prints: English, failures counted by kind before they are listed.
 final class RunReportTests: XCTestCase {

@@ -3,6 +3,9 @@
 import DarkroomTestSupport
 import Foundation
 import XCTest
+@testable import DarkroomLibrary
+@testable import DarkroomModel
+@testable import DarkroomReport
 
 /// The runner with stages defined in this test module: a third-party stage runs without editing the core.
 final class RunnerTests: XCTestCase {

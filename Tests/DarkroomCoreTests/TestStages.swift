@@ -1,6 +1,8 @@
 import DarkroomCore
 import Foundation
 import Synchronization
+import DarkroomModel
+import DarkroomOptions
 
 /// Stages defined outside the built-in modules, as a third party would write them.
 /// They work on small text files: the first line is a date (`2024-01-05`), the rest is content.

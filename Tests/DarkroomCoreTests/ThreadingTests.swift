@@ -2,6 +2,7 @@ import DarkroomCore
 import Foundation
 import Synchronization
 import XCTest
+import DarkroomModel
 
 /// The runner's threads (`DarkroomThreads`) and the state threads wait on (`Monitor`).
 final class ThreadingTests: XCTestCase {

@@ -1,6 +1,8 @@
 import DarkroomCore
 import Foundation
 import XCTest
+import DarkroomCorrection
+import DarkroomModel
 
 /// What `set-date` accepts as a date or a shift, and the dates it makes from them.
 final class DateChangeTests: XCTestCase {

@@ -4,6 +4,9 @@ import DarkroomStages
 import DarkroomTestSupport
 import Foundation
 import XCTest
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomReport
 
 /// A camera roll of generated photos imported into a library with a small, fast import pipeline
 /// written to a file (so the catalog records it), and the `darkroom` command to correct it.

@@ -3,6 +3,7 @@ import DarkroomCore
 import DarkroomTestSupport
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// A Live Photo's MOV is filed under its still's id and date: it moves with the still.
 final class LivePhotoTests: XCTestCase {

@@ -1,6 +1,8 @@
 import DarkroomCore
 import Foundation
 import XCTest
+import DarkroomModel
+import DarkroomOptions
 
 /// Where a template puts an output once its photo's date changes, from the path it has now.
 final class RedatingTests: XCTestCase {

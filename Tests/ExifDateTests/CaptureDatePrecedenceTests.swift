@@ -3,6 +3,7 @@ import DarkroomExif
 import ExifDateStage
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// Which source decides the capture date, and what each one yields.
 final class CaptureDatePrecedenceTests: XCTestCase {

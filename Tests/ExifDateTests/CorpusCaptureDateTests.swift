@@ -4,6 +4,7 @@ import DarkroomTestSupport
 import ExifDateStage
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// The `exif-date` stage on real files of the shared corpus, checked against what exiftool says.
 final class CorpusCaptureDateTests: XCTestCase {

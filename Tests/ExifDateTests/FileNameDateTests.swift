@@ -2,6 +2,7 @@ import DarkroomCore
 import ExifDateStage
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// Dates read from phone, camera and messenger file names, when the file has no metadata date.
 final class FileNameDateTests: XCTestCase {

@@ -1,6 +1,7 @@
 import DarkroomCore
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// Builds small, valid TIFF/EXIF blobs in either byte order, so EXIF parsing can be tested
 /// without files.

@@ -4,6 +4,7 @@ import DarkroomSidecars
 import ExifDateStage
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// How sidecars weigh against the file's own dates: an XMP sidecar first (the user's latest word);
 /// Google Takeout's instant winning only when it disagrees with the file by over 14 hours; every

@@ -5,6 +5,7 @@ import DarkroomTestSupport
 import ExifDateStage
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// Where times without a zone are placed: the file's own offset tags, then the zone at its GPS
 /// position (with the offset in force at that moment), then `--time-zone`, then this machine's

@@ -2,6 +2,7 @@ import DarkroomCore
 import ExifDateStage
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// Dates read from XMP packets when EXIF has none.
 final class XMPDateTests: XCTestCase {

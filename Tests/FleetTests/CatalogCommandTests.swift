@@ -2,6 +2,7 @@ import DarkroomCore
 import DarkroomTestSupport
 import Foundation
 import XCTest
+import DarkroomLibrary
 
 /// `darkroom catalog verify` and `rebuild` on a fleet's library (catalog in PostgreSQL) and on a
 /// single machine's (SQLite, which verify only reads).

@@ -2,6 +2,7 @@ import DarkroomCore
 import DarkroomTestSupport
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// A camera roll and the `darkroom` command, for tests that run several processes on one library.
 struct FleetFixture {

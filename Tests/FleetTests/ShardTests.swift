@@ -4,6 +4,7 @@ import DarkroomShards
 import DarkroomTestSupport
 import Foundation
 import XCTest
+@testable import DarkroomReport
 
 /// Sharded sweeps: `darkroom run --shard I/N` as separate processes, then `darkroom catalog merge`.
 final class ShardTests: XCTestCase {

@@ -4,6 +4,9 @@ import DarkroomStages
 import DarkroomTestSupport
 import Foundation
 import XCTest
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomReport
 
 /// A camera card of generated photos imported into a library by the shipped import pipeline, a
 /// video and a Live Photo's video recorded in the catalog as a video import records them, and the

@@ -1,6 +1,7 @@
 import DarkroomCore
 import DarkroomStages
 import XCTest
+import DarkroomOptions
 
 /// The gallery's option mistakes, reported like a compiler's before any photo is touched.
 final class GalleryOptionTests: XCTestCase {

@@ -2,6 +2,7 @@ import DarkroomCore
 import DarkroomTestSupport
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// A run after an import rewrites only the pages that changed and makes larger renditions only of
 /// the new photos; what other pipelines made is listed.

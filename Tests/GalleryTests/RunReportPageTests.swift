@@ -3,6 +3,7 @@ import DarkroomTestSupport
 import Foundation
 import GalleryStage
 import XCTest
+import DarkroomReport
 
 /// `--report run.html`: what the run did, as a page, its thumbnails linked into the library
 /// (whose folder name needs encoding) from wherever the report is written.

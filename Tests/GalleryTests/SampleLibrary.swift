@@ -1,6 +1,7 @@
 import DarkroomCore
 import DarkroomTestSupport
 import Foundation
+import DarkroomModel
 
 /// The library most gallery tests look at: three months of photos dated every way Darkroom dates
 /// them, a camera model that is a script, a portrait, a motion photo, a Live Photo and a video.

@@ -1,6 +1,7 @@
 import DarkroomCore
 @testable import GalleryStage
 import XCTest
+import DarkroomModel
 
 /// Months split into pages, and the gallery's options.
 final class TimelineTests: XCTestCase {

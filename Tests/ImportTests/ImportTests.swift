@@ -5,6 +5,8 @@ import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 import XCTest
+import DarkroomModel
+import DarkroomReport
 
 /// The camera-roll import, end to end, on `samples/camera-roll` with the shipped pipeline file.
 final class ImportTests: XCTestCase {

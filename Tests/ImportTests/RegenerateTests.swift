@@ -5,6 +5,7 @@ import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 import XCTest
+import DarkroomReport
 
 /// Regenerating thumbnails of an imported library, and of a plain folder tree: only stale work.
 final class RegenerateTests: XCTestCase {

@@ -5,6 +5,8 @@ import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 import XCTest
+import DarkroomModel
+import DarkroomReport
 
 /// What must hold whatever a camera roll and a machine throw at an import.
 final class ReliabilityTests: XCTestCase {

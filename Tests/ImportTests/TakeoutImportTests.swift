@@ -5,6 +5,8 @@ import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 import XCTest
+import DarkroomModel
+import DarkroomReport
 
 /// A Google Takeout export imported with the shipped pipeline: a year folder and an album, JSON
 /// sidecars under every naming Takeout has used, photos whose own dates agree with their JSON,

@@ -5,6 +5,8 @@ import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 import XCTest
+import DarkroomModel
+import DarkroomReport
 
 /// XMP sidecars of Lightroom, darktable and digiKam exports, imported with the shipped pipeline:
 /// their dates come first, what the user curated reaches the library's HEIC (or a `.xmp` beside

@@ -5,6 +5,7 @@ import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 import XCTest
+import DarkroomReport
 
 /// A folder of generated photos and a library, and a way to run `photo-book` on them through the
 /// real pipeline loader and runner (`exif-date` reads each capture date from the file name).

@@ -1,9 +1,9 @@
-import CollageStage
 import DarkroomCore
 import DarkroomStages
 import DarkroomTestSupport
 import Foundation
 import XCTest
+import DarkroomOptions
 
 /// Option and layout-file mistakes, reported like a compiler's before any photo is touched.
 final class OptionTests: XCTestCase {
@@ -77,12 +77,12 @@ final class OptionTests: XCTestCase {
         let pipelinePath = folder.path("book.yaml").path
         try pipelineText.write(toFile: pipelinePath, atomically: true, encoding: .utf8)
 
-        let enqueued = TemplateSources()
+        let enqueued = ReferencedFiles()
         _ = try enqueued.loading { try PipelineLoader(registry: BuiltInStages.registry).load(path: pipelinePath) }
         XCTAssertEqual(enqueued.read, ["halves.yaml": layout])
 
         try FileManager.default.removeItem(at: folder.path("halves.yaml"))
-        let worker = TemplateSources(stored: enqueued.read)
+        let worker = ReferencedFiles(stored: enqueued.read)
         let pipeline = try worker.loading {
             try PipelineLoader(registry: BuiltInStages.registry).load(yaml: pipelineText, file: pipelinePath)
         }

@@ -1,6 +1,10 @@
 import DarkroomCore
 import Foundation
 import XCTest
+import DarkroomCorrection
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomReport
 
 /// Catalog inputs for tests.
 enum CatalogFixtures {

@@ -2,6 +2,8 @@ import DarkroomCore
 import DarkroomQueue
 import Foundation
 import XCTest
+import DarkroomLibrary
+import DarkroomModel
 
 final class JobCatalogTests: QueueTestCase {
     private let library = URL(fileURLWithPath: "/srv/library")

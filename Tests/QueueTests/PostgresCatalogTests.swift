@@ -3,6 +3,7 @@ import DarkroomCatalog
 import DarkroomQueue
 import Foundation
 import XCTest
+import DarkroomModel
 
 final class PostgresCatalogTests: QueueTestCase {
     private var folder: URL!

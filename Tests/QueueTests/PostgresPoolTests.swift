@@ -5,6 +5,7 @@ import Foundation
 import PostgresNIO
 import Synchronization
 import XCTest
+import DarkroomModel
 
 /// `PostgresSession`'s pool: threads run on connections of their own, at most the session's limit,
 /// and a connection the server drops is replaced. Each test has the database to itself (no other

@@ -5,6 +5,8 @@ import Foundation
 import Logging
 import Synchronization
 import XCTest
+import DarkroomModel
+import DarkroomOptions
 
 /// Publishes a copy of each file at `copies/<name>` (a stage for tests that need no image).
 struct CopyStage: Stage {

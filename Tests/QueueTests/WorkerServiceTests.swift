@@ -6,6 +6,8 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 import XCTest
+import DarkroomModel
+import DarkroomOptions
 
 /// Copies the file into the library as `CopyStage` does, once the test opens `GatedCopyStage.gate`:
 /// a job stays in hand for as long as a test wants.

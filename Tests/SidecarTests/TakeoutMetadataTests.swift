@@ -3,6 +3,7 @@ import DarkroomSidecars
 import DarkroomTestSupport
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// Reading a Takeout JSON: the capture instant, places, people and captions; absurd values left out
 /// with the reason; malformed and hostile JSON an error, never a crash.

@@ -5,6 +5,7 @@ import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 import XCTest
+import DarkroomReport
 
 /// The thumbnail item `heic-encode` stores inside each HEIC: upright and in the same colours as the
 /// image (peers have shipped sideways and washed-out ones), sized by its option, and what thumbnail

@@ -5,6 +5,8 @@ import DarkroomHEIF
 import DarkroomStages
 import DarkroomTestSupport
 import Foundation
+import DarkroomModel
+import DarkroomReport
 
 /// Runs built-in stages through the real runner on a folder of inputs.
 struct Harness {

@@ -4,6 +4,7 @@ import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 import XCTest
+import DarkroomOptions
 
 /// What `resize`, `heic-encode` and `thumbnail` promise a user.
 final class ImageStageTests: XCTestCase {

@@ -5,6 +5,8 @@ import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 import XCTest
+import DarkroomOptions
+import DarkroomReport
 
 /// A folder of generated photos and a library, and a way to run the `timelapse` stage on them
 /// through the real pipeline loader and runner (`exif-date` reads the dates from the file names).

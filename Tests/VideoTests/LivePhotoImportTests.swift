@@ -4,6 +4,8 @@ import DarkroomStages
 import DarkroomTestSupport
 import Foundation
 import XCTest
+import DarkroomModel
+import DarkroomReport
 
 /// Live Photos through the shipped import pipeline: a real iPhone still of the corpus (its maker note
 /// carries the identifier) and a generated MOV half. The MOV is the still's motion part:

@@ -3,6 +3,7 @@ import DarkroomTestSupport
 import ExifDateStage
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// `exif-date` on videos: which date wins, in which zone, and what is refused.
 final class VideoDateTests: XCTestCase {

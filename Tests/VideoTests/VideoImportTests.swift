@@ -4,6 +4,8 @@ import DarkroomStages
 import DarkroomTestSupport
 import Foundation
 import XCTest
+import DarkroomModel
+import DarkroomReport
 
 /// A mixed camera roll through the shipped import pipeline: where each video lands, its poster,
 /// and what happens to the ones that cannot be read.

@@ -4,6 +4,7 @@ import DarkroomTestSupport
 import DarkroomVideo
 import Foundation
 import XCTest
+import DarkroomModel
 
 /// What `VideoInfo` reads from a video's header, and how it refuses what it cannot read.
 final class VideoInfoTests: XCTestCase {

@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import DarkroomModel
 
 /// Photos that may share a collage: one day, ISO week or month (or all of them).
 struct PhotoGroup {

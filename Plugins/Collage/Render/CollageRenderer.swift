@@ -1,3 +1,4 @@
+import DarkroomCaptions
 import DarkroomCore
 import DarkroomVips
 import Foundation

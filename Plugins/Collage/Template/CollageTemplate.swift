@@ -1,7 +1,9 @@
+import DarkroomCaptions
 import DarkroomCore
 import DarkroomImaging
 import DarkroomVips
 import Foundation
+import DarkroomOptions
 
 /// A collage layout as data: built-in templates and users' template files are the same YAML,
 /// decoded here. Relative lengths are fractions of the layout area (the canvas inside the size's

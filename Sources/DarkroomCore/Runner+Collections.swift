@@ -1,0 +1,76 @@
+import Foundation
+import Logging
+import Synchronization
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomReport
+
+extension Runner {
+    // MARK: Collection steps
+
+    /// A collection step's unit key: its options and every photo it sees, with its capture date.
+    func collectionKey(_ step: PipelineStep, items: [ItemRecord]) -> String {
+        let catalogID = catalogIDs[step.index]
+        let inputsDigest = items.map { "\($0.contentHash)@\($0.captureDate?.local.description ?? "-")" }.joined(separator: ",")
+        return ContentHash.of("\(catalogID)|\(step.configured.optionsDigest)|\(inputsDigest)")
+    }
+
+    /// Whether a collection step's outputs are current for these photos (and all still present).
+    func collectionIsCurrent(_ step: PipelineStep, items: [ItemRecord], catalog: CatalogStore?) throws -> Bool {
+        // A step that reads the library beyond its items cannot tell from them: it runs every time.
+        guard !settings.force, !step.configured.readsLibrary, let catalog else { return false }
+        let catalogID = catalogIDs[step.index]
+        let state = try catalog.state(of: "collection:\(catalogID)")
+        let outputsPresent = !state.outputs.isEmpty && state.outputs.allSatisfy {
+            FileInfo(path: settings.library.appendingPathComponent($0.path).path)?.isRegularFile == true
+        }
+        return state.unitKeys[catalogID] == collectionKey(step, items: items) && outputsPresent
+    }
+
+    /// Runs one collection step. Its outputs are published together when it ends, and recorded
+    /// even when some of them could not be made (with `keepPartial`): the step's unit is recorded only
+    /// when every output was made, so the next run tries again, and the made ones are never lost.
+    func runCollection(_ step: PipelineStep, items all: [ItemRecord], catalog: CatalogStore, publisher: Publisher,
+                       failures: FailureSink, shard: Shard?, keepPartial: Bool = true, report: inout RunReport) -> [String] {
+        guard case .collection(let perform) = step.configured.action else { return [] }
+        let id = stepIDs[step.index]
+        let items = all.filter { step.configured.media.contains($0.mediaKind) }
+        for kind in MediaKind.allCases where !step.configured.media.contains(kind) {
+            let count = all.count { $0.mediaKind == kind }
+            if count > 0 { logger.notice("\(id): \(count) \(count == 1 ? kind.description : kind.plural) passed over: it takes \(step.configured.media.map(\.plural).sorted().joined(separator: " and "))") }
+        }
+        let catalogID = catalogIDs[step.index]
+        let subject = "collection:\(catalogID)"
+        let publication = publisher.publication(subject: subject, source: nil)
+        defer { publication.discard() }
+        let problems = ProblemCount()
+        var failed = false
+        do {
+            if try collectionIsCurrent(step, items: items, catalog: catalog) {
+                logger.info("\(id): up to date")
+                return []
+            }
+            progress?.collectionStarted(id, items: items.count)
+            let context = CollectionContext(step: id, catalogStep: catalogID, subject: subject, settings: settings, logger: logger,
+                                            library: LibraryCatalog(catalog), publication: publication, reporter: failures, problems: problems, shard: shard,
+                                            progress: progress)
+            try perform(items, context)
+        } catch {
+            failures.record(path: id, step: id, reason: "\(error)")
+            failed = true
+        }
+        let complete = !failed && problems.value == 0
+        if !complete { report.failed += max(1, problems.value) }
+        guard complete || keepPartial else { return [] }
+        do {
+            try publication.publish()
+            let units: [UnitCompletion.Unit] = complete ? [.init(step: catalogID, key: collectionKey(step, items: items))] : []
+            if complete || !publication.published.isEmpty { try publication.commit(units: units, asset: nil, to: catalog) }
+            return publication.written.map(\.path)
+        } catch {
+            failures.record(path: id, step: id, reason: "cannot publish or record results: \(error)")
+            if complete { report.failed += 1 }
+            return []
+        }
+    }
+}

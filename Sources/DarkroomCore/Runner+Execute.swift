@@ -1,0 +1,183 @@
+import Foundation
+import Logging
+import Synchronization
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomReport
+
+extension Runner {
+    func execute(inputs: [URL], catalog: CatalogStore, shard: Shard?, temporaryFolder: URL) throws -> RunReport {
+        let started = Date()
+        // The file's absolute path, so that `catalog set-date` can read its output templates again from anywhere.
+        let runID = try catalog.beginRun(pipeline: URL(fileURLWithPath: pipeline.file).standardizedFileURL.path)
+        let publisher = try Publisher(library: settings.library, catalog: catalog, run: runID, temporaryFolder: temporaryFolder)
+        let failures = FailureSink()
+        var report = RunReport(pipeline: pipeline.file, library: settings.library.path)
+        report.shard = shard?.description
+
+        var survey = try self.survey(inputs: inputs, catalog: catalog, remember: true)
+        // A shard works on its own photos; it reads the others' capture dates only when a collection needs them.
+        var others: [SurveyEntry] = []
+        if let shard {
+            let all = survey.entries
+            survey.entries = all.filter { shard.owns(contentHash: $0.owner) }
+            survey.skipped = survey.skipped.filter { shard.owns(name: $0.path) }
+            if !pipeline.collectionSteps.isEmpty { others = all.filter { !shard.owns(contentHash: $0.owner) } }
+        }
+        report.passedOver = survey.skipped.map { RunReport.Failure(path: $0.path, step: "discover", reason: $0.reason, kind: $0.kind) }
+        let foundEntries = survey.entries.count
+        report.sidecars = RunReport.sidecars(of: survey.entries)
+        report.withoutSidecar = withoutSidecar(survey.entries)
+        report.found = foundEntries + Set(report.sidecars.map(\.path)).count + survey.skipped.filter(\.isFile).count
+
+        // What the workers of a phase learn, shared between them.
+        let phase = Mutex(PhaseResults(count: survey.entries.count))
+        let finished = Counter()
+        func runPhase(_ indices: [Int]) {
+            let entries = survey.entries, total = entries.count
+            DarkroomThreads.forEach(count: indices.count, jobs: min(settings.jobs, max(1, indices.count))) { position in
+                let index = indices[position]
+                let entry = entries[index]
+                let (stopped, still) = phase.withLock { results in (results.stopReason != nil, entry.stillHash.flatMap { results.stills[$0] }) }
+                let (outcome, record) = stopped ? (.notAttempted, nil)
+                    : self.process(entry, still: still, catalog: catalog, publisher: publisher, failures: failures)
+                let diskFullReason: String?
+                if case .failed(_, diskFull: true) = outcome {
+                    diskFullReason = failures.snapshot.last(where: { $0.path == entry.found.url.path })?.reason
+                } else {
+                    diskFullReason = nil
+                }
+                phase.withLock { results in
+                    results.outcomes[index] = outcome
+                    results.records[index] = record
+                    if let record { results.stills[record.contentHash] = record }
+                    if results.stopReason == nil, let reason = diskFullReason {
+                        results.stopReason = "the disk is full: stopped; free some space and run again to finish (\(reason))"
+                    }
+                }
+                self.progress?.inputFinished(entry.found.relativePath, finished: finished.increment(), total: total, bytes: entry.found.size)
+            }
+        }
+        runPhase(survey.entries.indices.filter { survey.entries[$0].stillHash == nil })
+        // Videos imported earlier on their own whose still came only now join it as its motion part.
+        let joined = earlierMotionParts(of: phase.withLock { $0.records.compactMap { $0 } }, besides: survey.entries,
+                                        catalog: catalog, failures: failures)
+        survey.entries += joined
+        phase.withLock { $0.extend(by: joined.count) }
+        runPhase(survey.entries.indices.filter { survey.entries[$0].stillHash != nil })
+        var records = phase.withLock { $0.records }
+        let (outcomes, stopReason) = phase.withLock { ($0.outcomes, $0.stopReason) }
+        // Motion parts have no place of their own in collections.
+        for index in survey.entries.indices where survey.entries[index].stillHash != nil { records[index] = nil }
+
+        for (index, outcome) in outcomes.enumerated() {
+            if index >= foundEntries {
+                // A video imported on its own earlier, joined to its still now: not one of this run's files.
+                if case .processed(let paths) = outcome, let still = survey.entries[index].stillPath {
+                    report.published += paths
+                    report.joinedMotionParts.append(.init(path: survey.entries[index].found.url.path, sameAs: still))
+                } else if case .failed(let paths, _) = outcome {
+                    report.failed += 1; report.published += paths
+                }
+                continue
+            }
+            if case .processed = outcome, let still = survey.entries[index].stillPath {
+                report.livePhotoVideos.append(.init(path: survey.entries[index].found.url.path, sameAs: still))
+            }
+            switch outcome {
+            case .processed(let paths):
+                report.processed += 1; report.published += paths
+                if let why = records[index]?.captureDate?.lowConfidenceReason {
+                    report.lowConfidenceDates.append(.init(path: survey.entries[index].found.url.path, why: why))
+                }
+            case .skipped: report.skipped += 1
+            case .duplicate(let original):
+                report.duplicates += 1
+                report.duplicateFiles.append(.init(path: survey.entries[index].found.url.path, sameAs: original))
+            case .failed(let paths, _): report.failed += 1; report.published += paths
+            case .notAttempted: report.notAttempted += 1
+            }
+        }
+        report.files = try runFiles(entries: survey.entries.prefix(foundEntries), outcomes: outcomes, records: records, catalog: catalog)
+        report.stopped = stopReason
+        if stopReason != nil {
+            report.failures = failures.snapshot
+            report.seconds = Date().timeIntervalSince(started)
+            try? catalog.finishRun(runID, report: report)
+            return report
+        }
+
+        let othersRecords = DarkroomThreads.map(count: others.count, jobs: settings.jobs) { [others] index in
+            self.facts(of: others[index], catalog: catalog, publisher: publisher)
+        }.compactMap { $0 }
+        let good = Runner.inCaptureOrder(records.compactMap { $0 } + othersRecords)
+        for step in pipeline.collectionSteps {
+            report.published += runCollection(step, items: good, catalog: catalog, publisher: publisher, failures: failures,
+                                              shard: shard, report: &report)
+        }
+
+        report.failures = failures.snapshot
+        report.warnings = failures.warnings
+        report.seconds = Date().timeIntervalSince(started)
+        try catalog.finishRun(runID, report: report)
+        return report
+    }
+
+    /// The inputs that were processed or already done, each with its id, capture date and every file
+    /// the catalog holds for it now (what the HTML report shows).
+    func runFiles(entries: ArraySlice<SurveyEntry>, outcomes: [Outcome], records: [ItemRecord?],
+                          catalog: CatalogStore) throws -> [RunReport.File] {
+        var files: [RunReport.File] = []
+        for (index, entry) in zip(entries.indices, entries) {
+            guard let record = records[index] else { continue }
+            let outcome: RunReport.File.Outcome
+            switch outcomes[index] {
+            case .processed: outcome = .processed
+            case .skipped: outcome = .done
+            default: continue
+            }
+            let outputs = try catalog.state(of: record.contentHash).outputs.map(\.path).sorted()
+            files.append(RunReport.File(path: entry.found.url.path, id: record.id.uuidString.lowercased(), outcome: outcome,
+                                        captureDate: record.captureDate, outputs: outputs))
+        }
+        return files
+    }
+
+    /// Photos in capture-date order (undated last, then by file name): the order collections see them in.
+    /// Dates are compared as instants where their UTC offset is known (a camera without offsets and
+    /// a phone with them, on one trip, sort in true time order once the camera's zone is known); a
+    /// date whose offset is unknown is taken as UTC, its wall-clock time.
+    static func inCaptureOrder(_ records: [ItemRecord]) -> [ItemRecord] {
+        records.sorted { a, b in
+            switch (a.captureDate?.sortingInstant, b.captureDate?.sortingInstant) {
+            case let (x?, y?) where x != y: return x < y
+            case (nil, _?): return false
+            case (_?, nil): return true
+            default: return a.fileName == b.fileName ? a.source.path < b.source.path : a.fileName < b.fileName
+            }
+        }
+    }
+
+    /// Of the photos a run found, those without a sidecar of a kind the matcher expects of every
+    /// file of an export, by kind; only kinds some photo of the run has.
+    func withoutSidecar(_ entries: [SurveyEntry]) -> [String: [String]] {
+        guard let expected = pipeline.sidecars?.expectedKinds else { return [:] }
+        let present = Set(entries.flatMap { $0.found.sidecars.map(\.kind) }).intersection(expected)
+        var missing: [String: [String]] = [:]
+        for kind in present.sorted() {
+            missing[kind] = entries.filter { entry in
+                guard case .unique(_, rendition: false) = entry.state else { return false }
+                return !entry.found.sidecars.contains { $0.kind == kind }
+            }.map(\.found.url.path).sorted()
+            if missing[kind]?.isEmpty == true { missing[kind] = nil }
+        }
+        return missing
+    }
+
+    // MARK: Recovery
+
+    /// Cleans what a crashed run may have left: temp files, and published files never recorded.
+    func recover(_ catalog: CatalogStore) throws {
+        try LibraryRecovery.recover(catalog, library: settings.library, logger: logger)
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import DarkroomLibrary
+import DarkroomModel
+
+extension DateCorrector {
+    /// Works out what the correction does, reading the catalog and the library but changing nothing
+    /// (what `--dry-run` prints). Throws `DateArgumentError` when nothing names the photos, and
+    /// `PipelinesNotFound` when a pipeline file that made one of their outputs cannot be read.
+    public func plan(_ request: DateCorrectionRequest) throws -> DateCorrectionPlan {
+        guard !request.targets.isEmpty || request.camera != nil || request.folder != nil else {
+            throw DateArgumentError("name the photos to correct: content ids or paths, --camera or --folder")
+        }
+        var plan = DateCorrectionPlan()
+        for asset in try select(request, failures: &plan.failures) {
+            guard let date = request.change.date(for: asset.captureDate) else {
+                plan.failures.append(.init(target: asset.originalPath, reason: asset.captureDate == nil
+                    ? "it has no capture date to shift; give it one: darkroom catalog set-date \(asset.originalPath) YYYY-MM-DDTHH:MM"
+                    : "shifted by \(request.change), its date would leave the years 1 to 9999"))
+                continue
+            }
+            var subjects = [try subject(asset, date: date, stillOf: nil, notes: &plan.notes)]
+            for video in try catalog.assets(.motionParts(of: asset.contentHash)) {
+                subjects.append(try subject(video, date: date, stillOf: asset.contentHash, notes: &plan.notes))
+            }
+            plan.photos.append(.init(subjects: subjects))
+        }
+        if !steps.problems.isEmpty {
+            throw PipelinesNotFound(problems: steps.problems.sorted { $0.key < $1.key }.map(\.value))
+        }
+        return plan
+    }
+
+    /// One subject's new date, the outputs that move and the units recorded again. A Live Photo's
+    /// video (`stillOf` its still) is keyed by its still's date, so its units change with it.
+    private func subject(_ asset: AssetFacts, date: CaptureDate, stillOf still: String?,
+                         notes: inout [DateCorrectionPlan.Problem]) throws -> DateCorrectionPlan.Subject {
+        let state = try catalog.state(of: asset.contentHash)
+        var moves: [DateCorrectionPlan.Move] = []
+        for output in state.outputs {
+            guard let found = steps.step(output.step, madeOutput: output.path), !found.datedTemplates.isEmpty else { continue }
+            guard let old = asset.captureDate?.local,
+                  let path = found.datedTemplates.lazy.compactMap({ $0.redated(output.path, from: old, to: date.local) }).first else {
+                notes.append(.init(target: output.path, reason: "does not fit its step's template at the photo's recorded date; "
+                                   + "left where it is (the next run of \(found.runner.pipeline.file) makes it again)"))
+                continue
+            }
+            guard path != output.path else { continue }
+            guard state.unitKeys[output.step] != nil else {
+                notes.append(.init(target: output.path, reason: "its step has no finished unit in the catalog; left where it is"))
+                continue
+            }
+            moves.append(.init(to: path, output: output))
+        }
+        var units: [UnitCompletion.Unit] = []
+        if let still {
+            for (step, _) in state.unitKeys.sorted(by: { $0.key < $1.key }) {
+                guard let found = steps.step(step, madeOutput: asset.originalPath), found.step.configured.takesMotionParts,
+                      let key = try found.runner.motionWork(for: asset.contentHash, still: still, date: date, catalog: nil).0.keys[found.step.index]
+                else { continue }
+                units.append(.init(step: step, key: key))
+            }
+            // Only what its motion steps made moves: their units are what the commit records again.
+            moves.removeAll { move in !units.contains { $0.step == move.step } }
+        } else {
+            units = Set(moves.map(\.step)).sorted().map { UnitCompletion.Unit(step: $0, key: state.unitKeys[$0]!) }
+        }
+        let unitSteps = Set(units.map(\.step)), moved = Set(moves.map(\.from))
+        let unchanged = state.outputs.filter { unitSteps.contains($0.step) && !moved.contains($0.path) }
+            .map { PublishedOutput(step: $0.step, path: $0.path, size: $0.size, sha256: $0.sha256) }
+        var updated = asset
+        updated.captureDate = date
+        let current = moves.isEmpty && asset.captureDate == date && units.allSatisfy { state.unitKeys[$0.step] == $0.key }
+        return .init(asset: updated, previous: asset.captureDate, moves: moves, units: units, unchanged: unchanged, isCurrent: current)
+    }
+
+    // MARK: Choosing the photos
+
+    /// The photos the request names (each once; a Live Photo's video stands for its still).
+    private func select(_ request: DateCorrectionRequest, failures: inout [DateCorrectionPlan.Problem]) throws -> [AssetFacts] {
+        var chosen: [AssetFacts]?
+        if !request.targets.isEmpty {
+            var named: [AssetFacts] = []
+            for target in request.targets {
+                switch try resolve(target) {
+                case .success(let assets): named += assets
+                case .failure(let problem): failures.append(.init(target: target, reason: problem.reason))
+                }
+            }
+            chosen = named
+        }
+        if let camera = request.camera {
+            chosen = try narrow(chosen, to: catalog.assets(.camera(camera)), "--camera \(camera)",
+                                unmatched: "no photo in the catalog was taken with this camera", failures: &failures)
+        }
+        if let folder = request.folder {
+            var path = URL(fileURLWithPath: folder).standardizedFileURL.path
+            while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+            chosen = try narrow(chosen, to: catalog.assets(.folder(path)), "--folder \(folder)",
+                                unmatched: "no photo in the catalog was imported from under this folder", failures: &failures)
+        }
+        var stills: [AssetFacts] = [], seen = Set<String>()
+        for asset in chosen ?? [] {
+            let still = try asset.motionOf.flatMap { try catalog.assets(.contentHash($0)).first } ?? asset
+            if seen.insert(still.contentHash).inserted { stills.append(still) }
+        }
+        return stills
+    }
+
+    /// `chosen` narrowed to `picked` (or `picked` when nothing was chosen yet); a selector that
+    /// picks nothing at all is reported.
+    private func narrow(_ chosen: [AssetFacts]?, to picked: [AssetFacts], _ selector: String, unmatched: String,
+                        failures: inout [DateCorrectionPlan.Problem]) -> [AssetFacts] {
+        if picked.isEmpty { failures.append(.init(target: selector, reason: unmatched)) }
+        guard let chosen else { return picked }
+        let keep = Set(picked.map(\.contentHash))
+        return chosen.filter { keep.contains($0.contentHash) }
+    }
+
+    /// Why a target names no photo.
+    struct Unknown: Error {
+        var reason: String
+    }
+
+    /// The photo a target names: a content id or hash, a library output's path (absolute, or
+    /// relative to the library), an imported original's path, or any file with an imported photo's bytes.
+    private func resolve(_ target: String) throws -> Result<[AssetFacts], Unknown> {
+        if let id = UUID(uuidString: target) {
+            let assets = try catalog.assets(.id(id))
+            return assets.isEmpty ? .failure(Unknown(reason: "unknown id: no photo in the catalog has it")) : .success(assets)
+        }
+        if target.count == 64, target.allSatisfy(\.isHexDigit) {
+            let assets = try catalog.assets(.contentHash(target.lowercased()))
+            return assets.isEmpty ? .failure(Unknown(reason: "unknown content hash: no photo in the catalog has it")) : .success(assets)
+        }
+        let url = URL(fileURLWithPath: target).standardizedFileURL
+        let inLibrary = library.path + "/"
+        for relative in [url.path.hasPrefix(inLibrary) ? String(url.path.dropFirst(inLibrary.count)) : nil,
+                         target.hasPrefix("/") ? nil : target].compactMap({ $0 }) {
+            guard let output = try catalog.output(at: relative) else { continue }
+            if output.subject.hasPrefix("collection:") {
+                return .failure(Unknown(reason: "made by the collection step \(output.step.split(separator: "/").last ?? "") from its photos' "
+                                        + "dates: correct those photos, and its next run makes it again"))
+            }
+            let assets = try catalog.assets(.contentHash(output.subject))
+            if assets.isEmpty {
+                return .failure(Unknown(reason: "a library file no photo in the catalog owns yet (recorded by 'catalog rebuild'): "
+                                        + "run the import over the originals first"))
+            }
+            return .success(assets)
+        }
+        for path in Set([url.path, url.resolvingSymlinksInPath().path]).sorted() {
+            let assets = try catalog.assets(.originalPath(path))
+            if !assets.isEmpty { return .success(assets) }
+        }
+        guard FileInfo(path: url.path, followLinks: true)?.isRegularFile == true else {
+            return .failure(Unknown(reason: "no such photo in the catalog: not a content id, an imported file or a file of the library"))
+        }
+        let assets = try catalog.assets(.contentHash(try ContentHash.ofFile(url)))
+        return assets.isEmpty ? .failure(Unknown(reason: "no photo in the catalog has this file's content (it was never imported)"))
+                              : .success(assets)
+    }
+}

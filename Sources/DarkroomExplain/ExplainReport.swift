@@ -1,0 +1,122 @@
+import DarkroomCore
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomReport
+import Foundation
+
+/// What `darkroom explain` prints: the decision the pipeline's date step makes for a file now, where
+/// its outputs go, and (for a library photo) what the library recorded when it was imported.
+public struct ExplainReport: Encodable, Sendable {
+    /// A library output and whether it is on disk.
+    public struct Output: Encodable, Sendable {
+        public var path: String
+        public var step: String
+        public var present: Bool
+    }
+
+    /// What the catalog holds for the photo.
+    public struct Recorded: Encodable, Sendable {
+        public var id: String
+        public var captureDate: CaptureDate?
+        public var outputs: [Output]
+    }
+
+    /// The original file.
+    public var file: String
+    /// The photo's id (from its content), when the file could be read.
+    public var id: String?
+    /// The decision for the file as it is now; nil when the original is gone or unreadable.
+    public var explanation: (any CaptureDateExplanation)?
+    /// Why there is no decision (the original is gone or unreadable).
+    public var unreadable: String?
+    /// The wall-clock time of the chosen date and the folder it files the photo in.
+    public var localTime: String?
+    public var folder: String?
+    /// Where the pipeline's steps would publish it.
+    public var plannedOutputs: [String] = []
+    /// What the library recorded, for a library photo.
+    public var recorded: Recorded?
+
+    /// A report on the file at `file`, before anything is decided.
+    public init(file: String) {
+        self.file = file
+    }
+
+    /// Whether a date was decided (the command exits 1 when none was).
+    public var decided: Bool { explanation?.chosen != nil }
+
+    private enum Key: String, CodingKey {
+        case file, id, explanation, unreadable, localTime, folder, plannedOutputs, recorded
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(file, forKey: .file)
+        try container.encodeIfPresent(id, forKey: .id)
+        if let explanation { try explanation.encode(to: container.superEncoder(forKey: .explanation)) }
+        try container.encodeIfPresent(unreadable, forKey: .unreadable)
+        try container.encodeIfPresent(localTime, forKey: .localTime)
+        try container.encodeIfPresent(folder, forKey: .folder)
+        try container.encode(plannedOutputs, forKey: .plannedOutputs)
+        try container.encodeIfPresent(recorded, forKey: .recorded)
+    }
+
+    /// Makes the decision of `pipeline`'s date step (`exif-date`) for the file, with the pipeline's
+    /// options and output templates. Throws when the pipeline has no step that decides dates.
+    public mutating func decide(pipeline: Pipeline, settings: RunSettings) throws {
+        let url = URL(fileURLWithPath: file)
+        guard let info = FileInfo(path: url.path, followLinks: true), info.isRegularFile else {
+            unreadable = "the original \(file) is gone"
+            return
+        }
+        let hash = try ContentHash.ofFile(url)
+        id = ContentHash.uuid(fromHex: hash).uuidString.lowercased()
+        let item = Item(source: url, relativePath: url.lastPathComponent, contentHash: hash, fileSize: info.size,
+                        modificationDate: info.modificationDate)
+        let steps = pipeline.itemSteps.filter { $0.configured.media.contains(item.mediaKind) }
+        guard let decider = steps.lazy.compactMap({ $0.configured.stage as? any CaptureDateExplaining }).first else {
+            throw RunError("the pipeline \(pipeline.file) has no step that decides capture dates for \(item.mediaKind.plural) (exif-date)")
+        }
+        try pipeline.prepare(settings)
+        item.sidecars = Discovery(spec: pipeline.inputs, sidecars: pipeline.sidecars).sidecars(ofFile: url)
+        let explanation: any CaptureDateExplanation
+        do {
+            explanation = try decider.explainCaptureDate(of: item, settings: settings)
+        } catch {
+            unreadable = "\(error)"
+            return
+        }
+        self.explanation = explanation
+        guard let date = explanation.chosen else { return }
+        item.captureDate = date
+        localTime = date.local.description
+        plannedOutputs = steps.flatMap { $0.configured.plannedOutputs(for: item, settings: settings) }
+        folder = plannedOutputs.first.map { ($0 as NSString).deletingLastPathComponent }
+    }
+
+    /// The report for a terminal (names shown with control characters escaped).
+    public var text: String {
+        var lines = [TerminalText.escaped(file)]
+        if let id { lines.append("  id:         \(id)") }
+        if let unreadable { lines.append("  cannot decide: \(TerminalText.escaped(unreadable))") }
+        if let explanation { lines += explanation.lines.map(TerminalText.escaped) }
+        if let localTime {
+            lines.append("  local time: \(localTime)" + (folder.map { ", folder \($0)" } ?? ""))
+        }
+        if !plannedOutputs.isEmpty {
+            lines.append("  outputs:    " + plannedOutputs.joined(separator: "\n              ") + (recorded == nil ? "  (would go here)" : ""))
+        }
+        if let recorded {
+            lines.append("  recorded:   id \(recorded.id), " + (recorded.captureDate.map { "\($0)" } ?? "no capture date"))
+            if let then = recorded.captureDate, then.source == .user {
+                lines.append("  user date:  set with darkroom catalog set-date: the import keeps it over every candidate above")
+            } else if let now = explanation?.chosen, let then = recorded.captureDate, now.local != then.local || now.source != then.source {
+                lines.append("  changed:    exif-date now decides \(now); run the import again to refile it")
+            }
+            for output in recorded.outputs {
+                lines.append("  in library: \(output.path) [\(output.step)]" + (output.present ? "" : " (missing)"))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

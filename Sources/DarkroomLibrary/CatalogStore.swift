@@ -1,0 +1,185 @@
+import Foundation
+import DarkroomModel
+import DarkroomReport
+
+/// Where a run reads what is already done and records what it finishes.
+///
+/// - `Catalog`: the library's own SQLite file, on one machine (the default).
+/// - `ShardManifest`: one shard of a sharded sweep; it reads a snapshot and appends its results to
+///   a manifest that `darkroom catalog merge` folds into the catalog.
+/// - A PostgreSQL catalog (module `DarkroomQueue`), shared by a fleet of workers.
+///
+/// Every method may be called from several threads at once.
+public protocol CatalogStore: AnyObject, Sendable {
+    /// Records the start of a run and returns its id.
+    func beginRun(pipeline: String) throws -> Int64
+    /// Records how a run ended, with its failures.
+    func finishRun(_ id: Int64, report: RunReport) throws
+
+    /// The content hash remembered for a file whose path, size, mtime and inode are unchanged.
+    func cachedHash(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64) throws -> String?
+    /// Remembers hashes so that the next run need not read unchanged files.
+    func rememberHashes(_ files: [FileFingerprint]) throws
+
+    /// The done units and published outputs of one subject (a content hash, or `collection:<step>`).
+    func state(of subject: String) throws -> SubjectState
+    /// The catalogued output at a library-relative path, if any.
+    func output(at path: String) throws -> CatalogOutput?
+    /// The capture date and size remembered for a photo (for photos whose work is all done).
+    func rememberedFacts(contentHash: String) throws -> RememberedFacts?
+    /// The photos and videos that carry Apple's Live Photo identifier `identifier`.
+    func assets(withContentIdentifier identifier: String) throws -> [PairedAsset]
+
+    /// What the catalog stores of the photos and videos with these content hashes (those it knows),
+    /// in no particular order.
+    func assets(contentHashes: [String]) throws -> [AssetFacts]
+    /// The published outputs of these subjects (content hashes, or `collection:<step>`), by path.
+    func outputs(ofSubjects subjects: [String]) throws -> [CatalogOutput]
+    /// The Live Photo videos joined to these stills as their motion parts (`AssetFacts.motionOf`).
+    func motionParts(ofStills stills: [String]) throws -> [AssetFacts]
+    /// The outputs of every collection step of every pipeline (collages, time-lapses, books), by path.
+    func collectionOutputs() throws -> [CatalogOutput]
+
+    /// Notes, before files are linked into the library, that they may appear there; a crash before
+    /// `commit` leaves the note, and `recoverPending` names the orphans.
+    func markPending(_ paths: [String], run: Int64) throws
+    /// Paths an interrupted run may have left in the library without recording them; clears the notes.
+    func recoverPending() throws -> [String]
+    /// Records finished work in one transaction. Returns outputs the finished units no longer make
+    /// (stale files from earlier options), which the caller deletes.
+    func commit(_ completion: UnitCompletion, run: Int64) throws -> [String]
+    /// Attaches outputs that `catalog rebuild` recorded under a photo's id to that photo; returns how many.
+    func adopt(contentHash: String) throws -> Int
+}
+
+/// A file's content hash with what identifies its version on disk.
+public struct FileFingerprint: Sendable, Codable, Hashable {
+    public var path: String
+    public var size: Int64
+    public var mtimeNanoseconds: Int64
+    public var inode: UInt64
+    public var hash: String
+
+    public init(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64, hash: String) {
+        self.path = path; self.size = size; self.mtimeNanoseconds = mtimeNanoseconds; self.inode = inode; self.hash = hash
+    }
+}
+
+/// What a catalog holds for one subject: done units by catalog step id, and published outputs.
+public struct SubjectState: Sendable {
+    public var unitKeys: [String: String]
+    public var outputs: [CatalogOutput]
+
+    public init(unitKeys: [String: String] = [:], outputs: [CatalogOutput] = []) {
+        self.unitKeys = unitKeys; self.outputs = outputs
+    }
+}
+
+/// A published file as the catalog knows it.
+public struct CatalogOutput: Sendable, Hashable, Codable {
+    public var path: String
+    public var step: String
+    public var subject: String
+    public var size: Int64
+    public var sha256: String
+    /// The original file of the photo it was made from, where the catalog knows it (nil for
+    /// collections): an edited photo keeps its outputs' paths, another photo may not take them.
+    public var sourcePath: String?
+
+    public init(path: String, step: String, subject: String, size: Int64, sha256: String, sourcePath: String? = nil) {
+        self.path = path; self.step = step; self.subject = subject; self.size = size; self.sha256 = sha256
+        self.sourcePath = sourcePath
+    }
+}
+
+/// What a catalog remembers of a photo or video, for items whose work is all done.
+public struct RememberedFacts: Sendable {
+    public var captureDate: CaptureDate?
+    public var width: Int?
+    public var height: Int?
+    /// Apple's Live Photo identifier of the still or its video, when the file has one.
+    public var contentIdentifier: String?
+    /// For a Live Photo's video, the content hash of the still it is the motion part of.
+    public var motionOf: String?
+    /// Photo or video.
+    public var mediaKind: MediaKind
+
+    public init(captureDate: CaptureDate?, width: Int?, height: Int?, contentIdentifier: String? = nil, motionOf: String? = nil,
+                mediaKind: MediaKind = .photo) {
+        self.captureDate = captureDate; self.width = width; self.height = height
+        self.contentIdentifier = contentIdentifier; self.motionOf = motionOf; self.mediaKind = mediaKind
+    }
+}
+
+/// The work one subject finished: units, outputs and (for photos) the asset's facts.
+public struct UnitCompletion: Sendable, Codable {
+    /// A finished work unit: the catalog step id and its unit key.
+    public struct Unit: Sendable, Codable, Hashable {
+        public var step: String
+        public var key: String
+        public init(step: String, key: String) { self.step = step; self.key = key }
+    }
+
+    public var subject: String
+    public var units: [Unit]
+    public var outputs: [PublishedOutput]
+    public var asset: AssetFacts?
+    /// Catalog step ids whose units and outputs the subject no longer has (a video that became a
+    /// Live Photo's motion part loses its own video and thumbnail); their outputs are stale.
+    public var retiredSteps: [String]?
+
+    public init(subject: String, units: [Unit], outputs: [PublishedOutput], asset: AssetFacts?, retiredSteps: [String]? = nil) {
+        self.subject = subject; self.units = units; self.outputs = outputs; self.asset = asset
+        self.retiredSteps = retiredSteps
+    }
+}
+
+/// What a catalog stores about a photo or a video.
+public struct AssetFacts: Sendable, Codable {
+    public var contentHash: String
+    public var id: UUID
+    public var originalPath: String
+    public var fileSize: Int64
+    public var captureDate: CaptureDate?
+    public var width: Int?
+    public var height: Int?
+    public var orientation: Int?
+    public var camera: String?
+    /// Where it was taken, when the file says.
+    public var location: GeoLocation?
+    /// A video's duration, codec and HDR transfer (nil for photos).
+    public var video: VideoFacts?
+    /// Apple's Live Photo identifier, when the file has one.
+    public var contentIdentifier: String?
+    /// For a Live Photo's video, the content hash of the still it is the motion part of.
+    public var motionOf: String?
+
+    public init(contentHash: String, id: UUID, originalPath: String, fileSize: Int64, captureDate: CaptureDate?,
+                width: Int?, height: Int?, orientation: Int?, camera: String?, location: GeoLocation? = nil,
+                video: VideoFacts? = nil, contentIdentifier: String? = nil, motionOf: String? = nil) {
+        self.contentHash = contentHash; self.id = id; self.originalPath = originalPath; self.fileSize = fileSize
+        self.captureDate = captureDate; self.width = width; self.height = height
+        self.orientation = orientation; self.camera = camera; self.location = location; self.video = video
+        self.contentIdentifier = contentIdentifier; self.motionOf = motionOf
+    }
+
+    /// Photo or video, by the original's file name.
+    public var mediaKind: MediaKind { MediaKind(fileName: originalPath) }
+}
+
+/// A catalogued photo or video that carries a pairing identifier.
+public struct PairedAsset: Sendable, Hashable {
+    public var contentHash: String
+    public var originalPath: String
+    /// For a video joined to a still: the still's content hash.
+    public var motionOf: String?
+
+    public init(contentHash: String, originalPath: String, motionOf: String?) {
+        self.contentHash = contentHash
+        self.originalPath = originalPath
+        self.motionOf = motionOf
+    }
+
+    /// Photo or video, by the original's file name.
+    public var mediaKind: MediaKind { MediaKind(fileName: originalPath) }
+}

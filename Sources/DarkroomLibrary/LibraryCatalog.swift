@@ -1,0 +1,42 @@
+import Foundation
+
+/// The library's catalog as a collection stage reads it (`CollectionContext.library`): what is known
+/// of each photo and video, what was made from it, its motion part, and what other pipelines made
+/// (collages, time-lapses, books). Read-only; every call is one query however many subjects it asks about.
+public struct LibraryCatalog: Sendable {
+    package let store: CatalogStore
+
+    /// A read-only view of `store`.
+    public init(_ store: CatalogStore) {
+        self.store = store
+    }
+
+    /// What the catalog stores of these photos and videos (date with its source and confidence,
+    /// camera, size, place, video facts), by content hash; those it does not know are absent.
+    public func assets(_ contentHashes: [String]) throws -> [String: AssetFacts] {
+        guard !contentHashes.isEmpty else { return [:] }
+        return Dictionary(try store.assets(contentHashes: contentHashes).map { ($0.contentHash, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The files made from these subjects (photos' content hashes), by subject, each list by path.
+    public func outputs(of subjects: [String]) throws -> [String: [CatalogOutput]] {
+        guard !subjects.isEmpty else { return [:] }
+        return Dictionary(grouping: try store.outputs(ofSubjects: subjects), by: \.subject)
+    }
+
+    /// The Live Photo videos joined to these stills as their motion parts, by the still's content hash.
+    public func motionParts(of stills: [String]) throws -> [String: [AssetFacts]] {
+        guard !stills.isEmpty else { return [:] }
+        return Dictionary(grouping: try store.motionParts(ofStills: stills), by: { $0.motionOf ?? "" })
+    }
+
+    /// What every collection step of every pipeline has made (collages, time-lapses, books), by path.
+    public func collectionOutputs() throws -> [CatalogOutput] {
+        try store.collectionOutputs()
+    }
+
+    /// The catalogued output at a library-relative path, if any.
+    public func output(at path: String) throws -> CatalogOutput? {
+        try store.output(at: path)
+    }
+}
