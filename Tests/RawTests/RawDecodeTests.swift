@@ -2,6 +2,7 @@ import DarkroomRaw
 import DarkroomTestSupport
 import DarkroomVips
 import Foundation
+import Synchronization
 import XCTest
 
 /// Developing RAW files with LibRaw: sizes, orientation, colours, colour spaces, and the failures of
@@ -137,6 +138,20 @@ final class RawDecodeTests: XCTestCase {
                 XCTAssertEqual([image.width, image.height], [64, 96])
                 try Quadrants.assertUpright(image, corners: [.green, .grey, .red, .blue])
             }
+        }
+    }
+
+    /// libraw_r is reentrant: one RawFile a thread, several at once, the same pixels as one at a time.
+    func testRawFilesDevelopOnSeveralThreadsAtOnce() throws {
+        let path = try Corpus.file("raw/colorchart.dng").path
+        let expected = try RawFile.open(path).develop(halfSize: true).withPixels { Data($0) }
+        let results = Mutex<[Data?]>(Array(repeating: nil, count: 4))
+        DispatchQueue.concurrentPerform(iterations: 4) { index in
+            let pixels = try? RawFile.open(path).develop(halfSize: true).withPixels { Data($0) }
+            results.withLock { $0[index] = pixels }
+        }
+        for (index, pixels) in results.withLock({ $0 }).enumerated() {
+            XCTAssertEqual(pixels, expected, "thread \(index)")
         }
     }
 
