@@ -12,7 +12,8 @@
 # embedded preview decoded (at full size, and at 1/4 by libjpeg's shrink-on-load, what an import to
 # 2048 px needs); half-size and full-size developments at 8 bits and full size at
 # 16 bits, each copied into a libvips image. Prints wall seconds, peak RSS, the process's RSS before it
-# opened the file, and peak RSS against the developed image's size (the issue's bound: about 2x). Then
+# opened the file, peak RSS against the image made, and the peak above that baseline against the photo's
+# full-resolution 8-bit RGB size (memory.sh's "decode"; the issue's bound: about 2x). Then
 # dcraw_emu (libraw-bin) on the same file with the same settings (camera white balance, sRGB curve),
 # -h and full, writing its PPM to /dev/null.
 source "$(dirname "$0")/bench-lib.sh"
@@ -43,15 +44,17 @@ bench_scratch raw
 
 field() { awk -v k="$2:" '$1 == k {print $2; exit}' "$SCRATCH/$1.log"; }
 mb() { calc "$1 / 1024"; }
-printf '%-24s %9s %10s %12s %14s %12s\n' step seconds "peak MB" "before MB" "image MB" "peak/image"
+printf '%-24s %9s %10s %12s %10s %11s %13s\n' step seconds "peak MB" "before MB" "image MB" "peak/image" "net/full-res"
 row() {
   local name=$1 label=$2
   local secs; secs=$(field "$name" seconds); local peak=${!3}
   local before; before=$(field "$name" baseline_rss_kb)
   local bytes; bytes=$(field "$name" developed_bytes); bytes=${bytes:-$(field "$name" image_bytes)}
   local ratio="-"; [ -n "$bytes" ] && [ "$bytes" -gt 0 ] && ratio="$(calc "$peak * 1024 / $bytes")x"
-  printf '%-24s %9s %10s %12s %14s %12s\n' "$label" "$secs" "$(mb "$peak")" "$(mb "${before:-0}")" \
-    "$([ -n "$bytes" ] && calc "$bytes / 1048576" || echo -)" "$ratio"
+  local full; full=$(field "$name" full_rgb8_bytes)
+  local net="-"; [ -n "$full" ] && net="$(calc "($peak - ${before:-0}) * 1024 / $full")x"
+  printf '%-24s %9s %10s %12s %10s %11s %13s\n' "$label" "$secs" "$(mb "$peak")" "$(mb "${before:-0}")" \
+    "$([ -n "$bytes" ] && calc "$bytes / 1048576" || echo -)" "$ratio" "$net"
 }
 measure metadata "$bin" metadata "$input";            row metadata "metadata" metadata_rss
 measure preview "$bin" preview "$input";              row preview "preview, decoded" preview_rss
@@ -67,9 +70,12 @@ printf '%-24s %9s %10s\n' "dcraw_emu (full)" "$dcraw_full_wall" "$(mb "$dcraw_fu
 echo "(raw-benchmark's seconds are inside the process, from opening the file to the libvips image; dcraw_emu's are wall"
 echo " seconds of the whole process, including writing its PPM to /dev/null. OMP threads: LibRaw's default, $(nproc) here.)"
 
-full_bytes=$(field full developed_bytes); full16_bytes=$(field full16 developed_bytes)
-summary "raw: full develop peak / 8-bit size" "$(calc "$full_rss * 1024 / $full_bytes")x" "~2x" "$(met le "$(calc "$full_rss * 1024 / $full_bytes")" 2.2)"
-summary "raw: full develop peak / 16-bit size" "$(calc "$full16_rss * 1024 / $full16_bytes")x" "~2x" "$(met le "$(calc "$full16_rss * 1024 / $full16_bytes")" 2.2)"
+full16_bytes=$(field full16 developed_bytes)
+net_ratio() { calc "(${!2} - $(field "$1" baseline_rss_kb)) * 1024 / $(field "$1" full_rgb8_bytes)"; }
+summary "raw: half develop net peak / photo" "$(net_ratio half half_rss)x" "~2x" "$(met le "$(net_ratio half half_rss)" 2.2)"
+summary "raw: full develop net peak / photo" "$(net_ratio full full_rss)x" "~2x" "$(met le "$(net_ratio full full_rss)" 2.2)"
+summary "raw: full 16-bit net peak / its image" "$(calc "($full16_rss - $(field full16 baseline_rss_kb)) * 1024 / $full16_bytes")x" "~2x" \
+  "$(met le "$(calc "($full16_rss - $(field full16 baseline_rss_kb)) * 1024 / $full16_bytes")" 2.2)"
 summary "raw: preview vs half develop (time)" "$(calc "$(field half seconds) / $(field preview seconds)")x faster" "-" "-"
 summary "raw: 1/4 preview vs half develop (time)" "$(calc "$(field half seconds) / $(field preview4 seconds)")x faster" "-" "-"
 summary "raw: half develop vs dcraw_emu -h" "$(calc "$dcraw_half_wall / $(field half seconds)")x" "-" "-"

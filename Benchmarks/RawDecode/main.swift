@@ -35,6 +35,11 @@ func run(_ arguments: [String]) throws {
     try Vips.start()
     try LibRaw.start()
     report("baseline_rss_kb", kilobytes("VmRSS"))
+    if step != "metadata" {
+        // The photo's full-resolution 8-bit RGB size: what memory.sh calls a photo's decode.
+        let info = try RawFile.open(path).info
+        report("full_rgb8_bytes", info.outputWidth * info.outputHeight * 3)
+    }
     switch step {
     case "metadata":
         let (metadata, time) = try seconds { try RawMetadata.read(path: path) }

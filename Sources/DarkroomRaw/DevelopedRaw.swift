@@ -45,6 +45,7 @@ public struct DevelopedRaw: Sendable {
 }
 
 /// One `libraw_processed_image_t` (a developed image or an extracted preview), freed in `deinit`.
+// Sendable: LibRaw fills the buffer before this object exists; afterwards it is only read.
 final class ProcessedImage: @unchecked Sendable {
     private let image: UnsafeMutablePointer<libraw_processed_image_t>
 

@@ -13,6 +13,7 @@ public struct RawError: Error, CustomStringConvertible, Sendable, Equatable {
     /// LibRaw's own account (error code name, function, LibRaw's words), when LibRaw reported it.
     public var libraryDetail: String?
 
+    /// An error about `path` (nil when about no file).
     public init(path: String?, reason: Reason, libraryDetail: String? = nil) {
         self.path = path
         self.reason = reason

@@ -65,10 +65,12 @@ public final class RawFile {
     /// Reads and decompresses the sensor data (once), then checks it is really there.
     ///
     /// LibRaw 0.20 reports a missing or cut-short file in several ways: an error code, a data-error
-    /// callback (while returning success), or, for some decoders, silence with zeroed pixels. All
-    /// three become `imageDataMissing` or `imageDataCorrupt` here.
+    /// callback (while returning success), or, for some decoders, silence with pixels it never wrote.
+    /// The file's structure is checked first (`SensorDataExtent`), LibRaw's reports and the pixels
+    /// after; each becomes `imageDataMissing` or `imageDataCorrupt`.
     func unpack() throws {
         if cameraToSRGB != nil { return }
+        try SensorDataExtent.verify(path: path, width: info.rawWidth, height: info.rawHeight)
         try reopenIfNeeded()
         log.reset()
         let code = libraw_unpack(handle)

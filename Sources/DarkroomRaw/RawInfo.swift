@@ -12,11 +12,13 @@ public struct RawInfo: Sendable, Equatable {
     public var model: String
     /// The lens LibRaw found (EXIF LensModel or the maker notes), if any.
     public var lens: String?
-    /// The sensor data's size, masked borders included.
+    /// The sensor data's width, masked borders included.
     public var rawWidth: Int
+    /// The sensor data's height, masked borders included.
     public var rawHeight: Int
-    /// The size of a full-size development, upright (after `orientation` and the pixel aspect ratio).
+    /// The width of a full-size development, upright (after `orientation` and the pixel aspect ratio).
     public var outputWidth: Int
+    /// The height of a full-size development, upright.
     public var outputHeight: Int
     /// How the camera was held, as an EXIF orientation: 1, 3 (180°), 6 (90° clockwise) or 8 (90°
     /// anticlockwise); LibRaw's `sizes.flip`. Developed pixels come out upright already; a preview
@@ -28,8 +30,9 @@ public struct RawInfo: Sendable, Equatable {
     public var colours: Int
     /// The DNG version (e.g. 0x01040000), or nil for a camera maker's own format.
     public var dngVersion: Int?
-    /// The embedded preview LibRaw chose, as LibRaw's header says (0x0 when it does not know the size).
+    /// The width of the embedded preview LibRaw chose, as the file's header says (0 when unknown).
     public var previewWidth: Int
+    /// The height of the embedded preview, as the file's header says (0 when unknown).
     public var previewHeight: Int
     /// Whether the file's header names an embedded preview (`preview()` tells whether it is readable).
     public var hasPreview: Bool

@@ -16,8 +16,9 @@ public struct RawPreview: Sendable {
     let storage: ProcessedImage
     /// JPEG or a bitmap.
     public let encoding: Encoding
-    /// The preview's size as stored (not turned by `orientation`).
+    /// The preview's width as stored (before turning by `orientation`), from its JPEG frame header.
     public let width: Int
+    /// The preview's height as stored (before turning by `orientation`).
     public let height: Int
     /// The RAW's orientation, which applies to the preview too (1, 3, 6 or 8).
     public let orientation: Int

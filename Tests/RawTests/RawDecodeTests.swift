@@ -29,15 +29,17 @@ final class RawDecodeTests: XCTestCase {
             ("exiftool-CanonRaw.cr2", "not a RAW format LibRaw"),       // LibRaw cannot even identify the cut file
             ("exiftool-Sigma.x3f", "not a RAW format LibRaw"),          // Debian's LibRaw 0.20 has no X3F decoder
             ("exiftool-SigmaDP2.x3f", "not a RAW format LibRaw"),
-            ("exiftool-CanonRaw.cr3", "RAW image data is corrupt"),     // LibRaw's data-error callback
-            ("exiftool-Nikon.nef", "RAW image data is corrupt"),
-            ("exiftool-DNG.dng", "RAW image data is missing or cut short: the sensor data is empty"),  // zeroes, success code
-            ("exiftool-Panasonic.rw2", "RAW image data is missing or cut short"),
-            ("exiftool-CanonRaw.crw", "RAW image data is missing or cut short"),
-            ("exiftool-FujiFilm.raf", "RAW image data is missing or cut short"),
-            ("exiftool-KyoceraRaw.raw", "RAW image data is missing or cut short"),
-            ("exiftool-Minolta.mrw", "RAW image data is missing or cut short"),
-            ("exiftool-PhaseOne.iiq", "RAW image data is missing or cut short"),
+            // Caught by the file's structure before LibRaw decodes (which for some gives success and noise).
+            ("exiftool-DNG.dng", "RAW image data is missing or cut short: the file holds 22 bytes of image data for a 3516x2328 sensor"),
+            ("exiftool-Nikon.nef", "RAW image data is missing or cut short: the file holds 18 bytes of image data for a 3040x2014 sensor"),
+            ("exiftool-FujiFilm.raf", "RAW image data is missing or cut short: the file holds 22 bytes"),
+            ("exiftool-CanonRaw.cr3", "RAW image data is missing or cut short: the file holds 41065 bytes"),
+            ("exiftool-Panasonic.rw2", "RAW image data is missing or cut short: the file ends at byte 12344, its sensor data should run to byte 20524114"),
+            // Caught by LibRaw's own error codes and callbacks.
+            ("exiftool-CanonRaw.crw", "RAW image data is missing or cut short: the file ends before its sensor data does"),
+            ("exiftool-KyoceraRaw.raw", "RAW image data is missing or cut short: the file ends before its sensor data does"),
+            ("exiftool-Minolta.mrw", "RAW image data is missing or cut short: the file ends before its sensor data does"),
+            ("exiftool-PhaseOne.iiq", "RAW image data is missing or cut short: the file ends before its sensor data does"),
         ]
         for (name, words) in expected {
             let path = try Corpus.file("raw/\(name)").path
@@ -45,6 +47,25 @@ final class RawDecodeTests: XCTestCase {
                 XCTAssertTrue(error is RawError, "\(name): \(error)")
                 XCTAssertTrue("\(error)".hasPrefix("\(path): \(words)"), "\(name): \(error)")
             }
+        }
+    }
+
+    /// A real DNG cut at 90%: the strip runs past the end. (LibRaw itself says "unexpected end of
+    /// file" for this one, but its lossless-JPEG and Panasonic decoders do not, so the structure is checked first.)
+    func testFileCutShortSaysWhereItEnds() throws {
+        let folder = try TemporaryFolder("raw-cut")
+        let cut = folder.path("cut.dng")
+        try Fixtures.truncated(try Corpus.file("raw/colorchart.dng"), to: cut, bytes: 3_500_000)
+        XCTAssertEqual(try RawFile.open(cut.path).info.rawWidth, 1888, "the header is intact")
+        XCTAssertThrowsError(try RawFile.open(cut.path).develop()) { error in
+            XCTAssertEqual("\(error)", "\(cut.path): RAW image data is missing or cut short: the file ends at byte 3500000, "
+                           + "its sensor data should run to byte 3906864")
+        }
+        // The sensor check alone, without the structure's help: sensor data that is all zeros.
+        let empty = folder.path("zeros.dng")
+        try SyntheticDNG(width: 64, height: 48, colour: { _, _ in (0, 0, 0) }).data().write(to: empty)
+        XCTAssertThrowsError(try RawFile.open(empty.path).develop()) { error in
+            XCTAssertTrue("\(error)".contains("the sensor data is empty (0 of 32768 sampled values are not zero)"), "\(error)")
         }
     }
 

@@ -51,7 +51,13 @@ enum ISOBoxes {
     /// At most this many boxes are read at one level (a loop guard for hostile files).
     static let maximumChildren = 4096
 
-    static func children(of source: ByteSource, from start: Int, to end: Int) -> [Box] {
+    /// The top-level boxes as their headers declare them, the last one possibly running past the end
+    /// of a cut file (a box declared to run to the end ends at the file's end).
+    static func declaredTopLevel(in source: ByteSource) -> [Box] {
+        children(of: source, from: 0, to: source.count, allowingOverrun: true)
+    }
+
+    static func children(of source: ByteSource, from start: Int, to end: Int, allowingOverrun: Bool = false) -> [Box] {
         var boxes: [Box] = []
         var at = start
         while at + 8 <= end, boxes.count < maximumChildren {
@@ -66,7 +72,7 @@ enum ISOBoxes {
             } else if size32 == 0 {
                 size = end - at
             }
-            guard size >= header, size <= end - at else { break }
+            guard size >= header, allowingOverrun || size <= end - at else { break }
             let type = String(decoding: typeBytes, as: UTF8.self)
             var userType: [UInt8]?
             if type == "uuid" {

@@ -21,12 +21,17 @@ public struct RawMetadata: Sendable, Equatable {
     /// The XMP packet stored in the RAW itself (DNG and some TIFF-based RAWs), if any.
     public var xmpPacket: Data?
 
-    /// The fields the date resolver and the catalog read.
+    /// DateTimeOriginal, `YYYY:MM:DD HH:MM:SS`, the camera's wall-clock time.
     public var dateTimeOriginal: String? { exif.dateTimeOriginal }
+    /// OffsetTimeOriginal, `+HH:MM`.
     public var offsetTimeOriginal: String? { exif.offsetTimeOriginal }
+    /// SubSecTimeOriginal, the fraction's digits.
     public var subSecTimeOriginal: String? { exif.subSecTimeOriginal }
+    /// Make, as the file spells it (`NIKON CORPORATION`).
     public var make: String? { exif.make }
+    /// Model, as the file spells it (`NIKON D70`).
     public var model: String? { exif.model }
+    /// GPSLatitude/GPSLongitude in signed degrees (nil when absent or 0/0).
     public var gpsPosition: ExifTags.GPSPosition? { exif.gpsPosition }
 
     /// Reads the metadata of the RAW file at `path`, touching only the bytes its structures point at.
