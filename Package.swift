@@ -5,8 +5,8 @@ import PackageDescription
 /// libexif and FFmpeg; no Apple platform is declared because none is supported).
 ///
 /// Layers, bottom up:
-/// - `C*` system library targets: libvips, libheif, libexif, FFmpeg, cairo and Pango (each with a tiny `shim.h`).
-/// - `DarkroomVips`, `DarkroomHEIF`, `DarkroomExif`, `DarkroomCairo`: Swift wrappers owning every C handle.
+/// - `C*` system library targets: libvips, libheif, libexif, FFmpeg, cairo and Pango, LibRaw (each with a tiny `shim.h`).
+/// - `DarkroomVips`, `DarkroomHEIF`, `DarkroomExif`, `DarkroomCairo`, `DarkroomRaw`: Swift wrappers owning every C handle.
 /// - `DarkroomCore`: stages, items, pipeline files, publishing, the `CatalogStore` protocol and the
 ///   runner. Imports no C and no database.
 /// - `DarkroomCatalog`: the library's SQLite catalog (GRDB); `DarkroomShards`: sharded sweeps'
@@ -58,6 +58,11 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",  // cairo PDF surfaces, Pango text
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
 
+        // LibRaw's thread-safe build (libraw_r): RAW decoding. Its pkg-config adds -fopenmp, which SwiftPM drops
+        // with a warning; libraw_r.so links libgomp itself.
+        .systemLibrary(name: "CLibRaw", path: "Sources/CLibRaw", pkgConfig: "libraw_r",
+                       providers: [.apt(["libraw-dev"])]),
+
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),  // statfs, for the network filesystem check
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),  // SHA-256 only
@@ -68,6 +73,8 @@ let package = Package(
         .target(name: "DarkroomExif", dependencies: ["CExif"]),
         .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"]),
         .target(name: "DarkroomCairo", dependencies: ["CCairo"]),
+        // RAW files: LibRaw's decoding and previews, and the capture metadata of every RAW container (read in Swift).
+        .target(name: "DarkroomRaw", dependencies: ["CLibRaw", "DarkroomVips", "DarkroomExif"]),
         .target(name: "DarkroomDigest", dependencies: ["CLibCrypto"]),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP"),
@@ -198,6 +205,9 @@ let package = Package(
             "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "DarkroomTestSupport",
             "ExifDateStage", "ThumbnailStage", "VideoEncodeStage",
         ]),
+        .testTarget(name: "RawTests", dependencies: ["DarkroomRaw", "DarkroomVips", "DarkroomExif", "DarkroomTestSupport"]),
+        // Not shipped: time and peak memory of RAW previews and developments, for Benchmarks/raw.sh.
+        .executableTarget(name: "raw-benchmark", dependencies: ["DarkroomRaw", "DarkroomVips"], path: "Benchmarks/RawDecode"),
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
                           path: "Benchmarks/TimeZoneLookup"),

@@ -186,3 +186,49 @@ static inline void darkroom_g_free(void *p) { g_free(p); }
 
 #endif
 #include "shim_video.h"
+
+/* ---- RAW support (DarkroomRaw): images made from memory that LibRaw filled. ---- */
+#ifndef DARKROOM_CVIPS_SHIM_RAW_H
+#define DARKROOM_CVIPS_SHIM_RAW_H
+/* A JPEG held in memory, decoded lazily at 1/shrink scale (1, 2, 4 or 8). The bytes are copied into a
+ * VipsBlob that the image's source keeps alive, so the caller may free its own copy at once. */
+static inline int darkroom_vips_jpegload_copy(const void *data, size_t length, VipsImage **out, int shrink,
+                                              VipsFailOn fail_on) {
+    VipsBlob *blob = vips_blob_copy(data, length);
+    if (!blob) return -1;
+    VipsSource *source = vips_source_new_from_blob(blob);
+    vips_area_unref(VIPS_AREA(blob));
+    if (!source) return -1;
+    int result = vips_jpegload_source(source, out, "shrink", shrink, "fail_on", fail_on,
+                                      "access", VIPS_ACCESS_RANDOM, NULL);
+    g_object_unref(source);
+    return result;
+}
+/* Packed pixels (8- or 16-bit, 1 or 3 bands) copied into a new image, interpreted as sRGB or grey. */
+static inline VipsImage *darkroom_vips_from_pixels(const void *data, size_t length, int width, int height, int bands,
+                                                   gboolean sixteen_bit) {
+    VipsImage *image = vips_image_new_from_memory_copy(data, length, width, height, bands,
+                                                       sixteen_bit ? VIPS_FORMAT_USHORT : VIPS_FORMAT_UCHAR);
+    if (image) {
+        image->Type = bands >= 3 ? (sixteen_bit ? VIPS_INTERPRETATION_RGB16 : VIPS_INTERPRETATION_sRGB)
+                                 : (sixteen_bit ? VIPS_INTERPRETATION_GREY16 : VIPS_INTERPRETATION_B_W);
+    }
+    return image;
+}
+/* Attaches one of libvips' built-in ICC profiles ("srgb", "p3") to an image nobody else holds yet. */
+static inline int darkroom_vips_attach_profile(VipsImage *image, const char *name) {
+    VipsBlob *profile = NULL;
+    if (vips_profile_load(name, &profile, NULL) || !profile) return -1;
+    size_t length = 0;
+    const void *data = vips_blob_get(profile, &length);
+    vips_image_set_blob_copy(image, "icc-profile-data", data, length);
+    vips_area_unref(VIPS_AREA(profile));
+    return 0;
+}
+/* A copy of `in` whose EXIF orientation metadata is `orientation` (1...8), for vips_autorot. */
+static inline int darkroom_vips_with_orientation(VipsImage *in, VipsImage **out, int orientation) {
+    if (vips_copy(in, out, NULL)) return -1;
+    vips_image_set_int(*out, VIPS_META_ORIENTATION, orientation);
+    return 0;
+}
+#endif
