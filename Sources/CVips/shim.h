@@ -186,3 +186,35 @@ static inline void darkroom_g_free(void *p) { g_free(p); }
 
 #endif
 #include "shim_video.h"
+
+/* ==== Alignment (issue 23): warping by an affine matrix, for aligned time-lapses and collages. ==== */
+#ifndef DARKROOM_CVIPS_SHIM_WARP_H
+#define DARKROOM_CVIPS_SHIM_WARP_H
+/* x' = a (x + idx) + b (y + idy) + odx, y' = c (x + idx) + d (y + idy) + ody, with pixel centres at integers;
+ * the output is the `left, top, width, height` area of that plane. `interpolator`: "nearest", "bilinear",
+ * "bicubic", "lbb", "nohalo"... `extend`: VIPS_EXTEND_BACKGROUND (filled with `background` in every band)
+ * or VIPS_EXTEND_COPY (edge pixels repeated). */
+static inline int darkroom_vips_affine(VipsImage *in, VipsImage **out, double a, double b, double c, double d,
+                                       double idx, double idy, double odx, double ody,
+                                       int left, int top, int width, int height,
+                                       const char *interpolator, VipsExtend extend, double background) {
+    VipsInterpolate *interpolate = vips_interpolate_new(interpolator);
+    if (!interpolate) {
+        vips_error("affine", "unknown interpolator %s", interpolator);
+        return -1;
+    }
+    VipsArrayInt *area = vips_array_int_newv(4, left, top, width, height);
+    VipsArrayDouble *ink = vips_array_double_newv(1, background);
+    int result = vips_affine(in, out, a, b, c, d, "interpolate", interpolate, "oarea", area,
+                             "idx", idx, "idy", idy, "odx", odx, "ody", ody, "extend", extend, "background", ink, NULL);
+    vips_area_unref(VIPS_AREA(ink));
+    vips_area_unref(VIPS_AREA(area));
+    g_object_unref(interpolate);
+    return result;
+}
+/* Box-filter shrink by integer-ish factors: the antialiasing step before a warp that shrinks a lot. */
+static inline int darkroom_vips_shrink(VipsImage *in, VipsImage **out, double hshrink, double vshrink) {
+    return vips_shrink(in, out, hshrink, vshrink, NULL);
+}
+#endif
+/* ==== End of alignment (issue 23). ==== */
