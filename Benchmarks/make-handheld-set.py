@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Makes a hand-held photo set from one real photo, for Benchmarks/align.sh.
 
-    make-handheld-set.py BASE OUTPUT [--count 16] [--long-edge 2048] [--seed 23]
+    make-handheld-set.py BASE OUTPUT [--count 16] [--long-edge 2048] [--seed 23] [--no-subject]
 
 Each photo is the middle 70 % of BASE (resized so that the photos have the long edge asked for), with a
 textured subject that grows photo by photo (a disc low in the middle, from 3 % to 10 % of the width),
@@ -32,6 +32,7 @@ def main():
     parser.add_argument("--count", type=int, default=16)
     parser.add_argument("--long-edge", type=int, default=2048)
     parser.add_argument("--seed", type=int, default=23)
+    parser.add_argument("--no-subject", action="store_true", help="no growing subject (a portrait set for face alignment)")
     a = parser.parse_args()
     os.makedirs(a.output, exist_ok=True)
     rng = random.Random(a.seed)
@@ -57,9 +58,9 @@ def main():
             sx = np.clip(centre[0] + (xs - centre[0]) * grow, 0, bw - 1).astype(np.int32)
             sy = np.clip(centre[1] + (ys - centre[1]) * grow, 0, bh - 1).astype(np.int32)
             picture = base.copy()
-            inside = dist < radius
+            inside = (dist < radius) & (not a.no_subject)
             picture[inside] = texture[sy[inside], sx[inside]]
-            ring = (dist >= radius) & (dist < radius + 0.006 * bw)
+            ring = (dist >= radius) & (dist < radius + 0.006 * bw) & (not a.no_subject)
             picture[ring] = (30, 60, 20)
             brightness = rng.uniform(0.8, 1.2)
             picture = np.clip(picture * brightness, 0, 255).astype(np.uint8)

@@ -179,7 +179,7 @@ public final class FaceAligner {
         let w = face.width
         var pairs: [(Point2D, Point2D)] = []
         for l in lefts {
-            for r in rights where (0.26 * w...0.5 * w).contains(r.x - l.x) && abs(r.y - l.y) <= 0.12 * w { pairs.append((l, r)) }
+            for r in rights where (0.26 * w...0.45 * w).contains(r.x - l.x) && abs(r.y - l.y) <= 0.12 * w { pairs.append((l, r)) }
         }
         func cost(_ pair: (Point2D, Point2D)) -> Double {
             let (l, r) = pair

@@ -47,9 +47,11 @@ extension Image {
             map = map.afterShrinking(by: shrink)
         }
         let extend: VipsExtend = edge == .black ? VIPS_EXTEND_BACKGROUND : VIPS_EXTEND_COPY
+        // Continuous coordinates to libvips' (pixel centres at integers): input + 0.5, output - 0.5. Its
+        // nearest-neighbour sampler rounds down rather than to the nearest centre: it gets the input as is.
+        let inputOffset = interpolator == .nearest ? 0 : 0.5
         return try source.derive("affine") {
-            // Continuous coordinates to libvips' (pixel centres at integers): input + 0.5, output - 0.5.
-            darkroom_vips_affine($0, $1, map.a, map.b, map.c, map.d, 0.5, 0.5, map.tx - 0.5, map.ty - 0.5,
+            darkroom_vips_affine($0, $1, map.a, map.b, map.c, map.d, inputOffset, inputOffset, map.tx - 0.5, map.ty - 0.5,
                                  Int32(left), Int32(top), Int32(width), Int32(height),
                                  interpolator.rawValue, extend, 0)
         }
