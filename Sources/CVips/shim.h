@@ -216,5 +216,21 @@ static inline int darkroom_vips_affine(VipsImage *in, VipsImage **out, double a,
 static inline int darkroom_vips_shrink(VipsImage *in, VipsImage **out, double hshrink, double vshrink) {
     return vips_shrink(in, out, hshrink, vshrink, NULL);
 }
+/* Computes every pixel of a small image in the calling thread (no thread pool: for a working copy of a
+ * megapixel, starting libvips' workers costs more than the work) into `buffer` of `size` bytes. */
+static inline int darkroom_vips_read_in_thread(VipsImage *in, void *buffer, size_t size) {
+    size_t line = VIPS_IMAGE_SIZEOF_LINE(in);
+    if (size < line * (size_t) in->Ysize) {
+        vips_error("read", "buffer too small");
+        return -1;
+    }
+    VipsRegion *region = vips_region_new(in);
+    VipsRect all = {0, 0, in->Xsize, in->Ysize};
+    int result = vips_region_prepare(region, &all);
+    for (int y = 0; result == 0 && y < in->Ysize; y++)
+        memcpy((char *) buffer + line * (size_t) y, VIPS_REGION_ADDR(region, 0, y), line);
+    g_object_unref(region);
+    return result;
+}
 #endif
 /* ==== End of alignment (issue 23). ==== */

@@ -71,7 +71,10 @@ extension Image {
         if shrink >= 2 { image = try image.derive("shrink") { darkroom_vips_shrink($0, $1, shrink, shrink) } }
         let rest = Double(longEdge) / Double(max(image.width, image.height))
         if rest < 1 { image = try image.resized(horizontal: rest, vertical: rest) }
-        return (try image.pixelBytes(), image.width, image.height)
+        var bytes = Data(count: image.width * image.height)
+        let result = bytes.withUnsafeMutableBytes { darkroom_vips_read_in_thread(image.pointer, $0.baseAddress, $0.count) }
+        guard result == 0 else { throw VipsError(operation: "grey copy", message: Vips.takeErrorMessage(path: sourcePath)) }
+        return (bytes, image.width, image.height)
     }
 }
 
