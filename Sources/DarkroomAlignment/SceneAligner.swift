@@ -107,17 +107,19 @@ public final class SceneAligner {
             throw failure ?? AlignmentError.tooFewMatches(found: 0, needed: options.minimumMatches)
         }
         let direct = try? match(frame, onto: first.frame)
+        var drift: Double?
         if var chained, let direct {
-            let drift = chained.transform.cornerDistance(to: direct.transform, photo: frame.size)
-            chained.drift = drift * Double(first.frame.size.longEdge)
-            if drift <= options.driftTolerance { return chained }
+            let apart = chained.transform.cornerDistance(to: direct.transform, photo: frame.size)
+            drift = apart * Double(first.frame.size.longEdge)
+            chained.drift = drift
+            if apart <= options.driftTolerance { return chained }
         } else if let chained {
             return chained
         }
         guard let direct else { throw failure ?? AlignmentError.tooFewMatches(found: 0, needed: options.minimumMatches) }
         let refined = try refine(frame, onto: first.frame, direct)
         let alignment = SceneAlignment(transform: refined.transform, anchor: .first, matches: direct.inliers,
-                                       refined: refined.refined, drift: chained?.drift)
+                                       refined: refined.refined, drift: drift)
         try options.limits.check(alignment.transform, reference: first.frame.size)
         return alignment
     }
