@@ -10,9 +10,9 @@
 # wisteria, a post, foliage), each shifted up to 6 %, turned up to 5 degrees, scaled 0.92-1.08,
 # brightness 0.8-1.2, with a textured subject that grows from photo to photo.
 # (a) raw: each photo scaled to cover 1920x1080; (b) vidstab: those frames as a lossless video at one
-# photo a frame, `vidstabdetect` (shakiness 10, accuracy 15) then `vidstabtransform` (bicubic, optzoom 1),
-# in three settings: a static camera (smoothing 0), tripod mode (frame 1 as reference) and the defaults
-# (smoothing 10); the best is compared; (c) Darkroom: the not-shipped align-benchmark (release) aligns
+# photo a frame, `vidstabdetect` (shakiness 10, accuracy 15) then `vidstabtransform` (bicubic), in four
+# settings: a static camera (smoothing 0) with optzoom 1 and without zoom (black borders, left out of
+# the measure), tripod mode (frame 1 as reference) and the default smoothing (10); the best is compared; (c) Darkroom: the not-shipped align-benchmark (release) aligns
 # the photos (working copies of long edge 1024), crops what every photo covers and writes 1920x1080
 # frames.
 # Residual motion is the median over consecutive pairs of the median background displacement at
@@ -51,18 +51,18 @@ echo "raw (known points): $(field "$raw" median_px) px median, largest pair $(fi
 ffmpeg -y -v error -framerate 5 -i raw/frame-%04d.png -c:v ffv1 -pix_fmt yuv420p raw.mkv
 subject_raw=$(python3 "$measure_py" subject "$set/truth.json")
 best_vidstab=""
-for setting in "static camera:smoothing=0:" "tripod:smoothing=0:tripod=1" "defaults:smoothing=10:"; do
-  IFS=: read -r label transform tripod <<< "$setting"
-  detect="vidstabdetect=shakiness=10:accuracy=15:result=$SCRATCH/transforms.trf${tripod:+:$tripod}"
-  ffmpeg -y -v error -i raw.mkv -vf "$detect" -f null -
-  ffmpeg -y -v error -i raw.mkv -vf "vidstabtransform=input=$SCRATCH/transforms.trf:$transform:optzoom=1:interpol=bicubic${tripod:+:$tripod},format=gray" \
+for setting in "static camera|smoothing=0:optzoom=1|" "static camera, no zoom|smoothing=0:optzoom=0|" \
+               "tripod|smoothing=0:optzoom=1:tripod=1|tripod=1" "defaults|smoothing=10:optzoom=1|"; do
+  IFS='|' read -r label transform detect_extra <<< "$setting"
+  ffmpeg -y -v error -i raw.mkv -vf "vidstabdetect=shakiness=10:accuracy=15:result=$SCRATCH/transforms.trf${detect_extra:+:$detect_extra}" -f null -
+  ffmpeg -y -v error -i raw.mkv -vf "vidstabtransform=input=$SCRATCH/transforms.trf:$transform:interpol=bicubic,format=gray" \
     -f rawvideo vidstab.gray
   result=$(python3 "$measure_py" frames vidstab.gray --exclude "$subject_raw")
   echo "vidstab, $label (image-based): $(field "$result" median_px) px median, largest pair $(field "$result" max_pair_px) px"
   figure=$(field "$result" median_px)
   if [ -z "$best_vidstab" ] || le "$figure" "$best_vidstab"; then best_vidstab=$figure; best_label=$label; fi
   [ "$label" = "static camera" ] && mkdir -p vidstab && ffmpeg -y -v error -i raw.mkv \
-    -vf "vidstabtransform=input=$SCRATCH/transforms.trf:smoothing=0:optzoom=1:interpol=bicubic" vidstab/frame-%04d.png
+    -vf "vidstabtransform=input=$SCRATCH/transforms.trf:$transform:interpol=bicubic" vidstab/frame-%04d.png
 done
 
 # (c) Darkroom's scene alignment.
