@@ -27,7 +27,7 @@ count=$([ $quick = 1 ] && echo 12 || echo 20)
 header "align$([ $quick = 1 ] && echo ' (quick)')"
 base="$CORPUS/exif-samples/jpg/hdr/iphone_hdr_NO.jpg"
 [ -f "$base" ] || { echo "needs the corpus photo $base (set DARKROOM_CORPUS)" >&2; exit 1; }
-ffmpeg -hide_banner -filters 2>/dev/null | grep -q vidstabdetect || { echo "this ffmpeg has no vidstab" >&2; exit 1; }
+ffmpeg -hide_banner -filters 2>/dev/null | grep vidstabdetect >/dev/null || { echo "this ffmpeg has no vidstab" >&2; exit 1; }
 
 set="$BENCH_OUT/inputs/handheld-$count"
 [ -f "$set/truth.json" ] || python3 "$ROOT/Benchmarks/make-handheld-set.py" "$base" "$set" --count "$count" --long-edge 2048 --seed 23
