@@ -11,8 +11,9 @@
 # brightness 0.8-1.2, with a textured subject that grows from photo to photo.
 # (a) raw: each photo scaled to cover 1920x1080; (b) vidstab: those frames as a lossless video at one
 # photo a frame, `vidstabdetect` (shakiness 10, accuracy 15) then `vidstabtransform` (bicubic), in four
-# settings: a static camera (smoothing 0) with optzoom 1 and without zoom (black borders, left out of
-# the measure), tripod mode (frame 1 as reference) and the default smoothing (10); the best is compared; (c) Darkroom: the not-shipped align-benchmark (release) aligns
+# settings: a static camera (smoothing 0) with optzoom 1 and without zoom, tripod mode (frame 1 as
+# reference) and the default smoothing (10), all with crop=black (the default, keep, fills what a frame
+# leaves empty with the frame before, which would measure as still); the best is compared; (c) Darkroom: the not-shipped align-benchmark (release) aligns
 # the photos (working copies of long edge 1024), crops what every photo covers and writes 1920x1080
 # frames.
 # Residual motion is the median over consecutive pairs of the median background displacement at
@@ -55,14 +56,14 @@ for setting in "static camera|smoothing=0:optzoom=1|" "static camera, no zoom|sm
                "tripod|smoothing=0:optzoom=1:tripod=1|tripod=1" "defaults|smoothing=10:optzoom=1|"; do
   IFS='|' read -r label transform detect_extra <<< "$setting"
   ffmpeg -y -v error -i raw.mkv -vf "vidstabdetect=shakiness=10:accuracy=15:result=$SCRATCH/transforms.trf${detect_extra:+:$detect_extra}" -f null -
-  ffmpeg -y -v error -i raw.mkv -vf "vidstabtransform=input=$SCRATCH/transforms.trf:$transform:interpol=bicubic,format=gray" \
+  ffmpeg -y -v error -i raw.mkv -vf "vidstabtransform=input=$SCRATCH/transforms.trf:$transform:crop=black:interpol=bicubic,format=gray" \
     -f rawvideo vidstab.gray
   result=$(python3 "$measure_py" frames vidstab.gray --exclude "$subject_raw")
   echo "vidstab, $label (image-based): $(field "$result" median_px) px median, largest pair $(field "$result" max_pair_px) px"
   figure=$(field "$result" median_px)
   if [ -z "$best_vidstab" ] || le "$figure" "$best_vidstab"; then best_vidstab=$figure; best_label=$label; fi
   [ "$label" = "static camera" ] && mkdir -p vidstab && ffmpeg -y -v error -i raw.mkv \
-    -vf "vidstabtransform=input=$SCRATCH/transforms.trf:$transform:interpol=bicubic" vidstab/frame-%04d.png
+    -vf "vidstabtransform=input=$SCRATCH/transforms.trf:$transform:crop=black:interpol=bicubic" vidstab/frame-%04d.png
 done
 
 # (c) Darkroom's scene alignment.
