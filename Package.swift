@@ -67,8 +67,17 @@ let package = Package(
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),  // SHA-256 only
 
+        // OpenCV 4.6 (C++, Debian's per-module -dev packages; only libopencv-dev, which pulls in all of
+        // OpenCV, ships opencv4.pc) behind a C interface: the photo-alignment engine of aligned time-lapses.
+        .target(name: "CAlignment", path: "Sources/CAlignment",
+                cxxSettings: [.unsafeFlags(["-isystem", "/usr/include/opencv4"])],
+                linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_features2d", "opencv_calib3d", "opencv_video",
+                                 "opencv_objdetect"].map { .linkedLibrary($0) }),
+
         // Swift wrappers over them.
         .target(name: "DarkroomVips", dependencies: ["CVips"]),
+        // Aligned time-lapses and collages: scene and face alignment, the common crop (the only importer of CAlignment).
+        .target(name: "DarkroomAlignment", dependencies: ["CAlignment", "DarkroomVips"]),
         .target(name: "DarkroomHEIF", dependencies: ["CHeif"]),
         .target(name: "DarkroomExif", dependencies: ["CExif"]),
         .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"]),
@@ -211,6 +220,10 @@ let package = Package(
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
                           path: "Benchmarks/TimeZoneLookup"),
+        // Not shipped: aligns a folder of hand-held photos for Benchmarks/align.sh.
+        .executableTarget(name: "align-benchmark", dependencies: ["DarkroomAlignment", "DarkroomVips"],
+                          path: "Benchmarks/AlignSet"),
+        .testTarget(name: "AlignmentTests", dependencies: ["DarkroomAlignment", "DarkroomVips", "DarkroomTestSupport"]),
         .testTarget(name: "DateCorrectionTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomStages", "DarkroomTestSupport",
         ]),

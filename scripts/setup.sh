@@ -10,6 +10,8 @@ packages=(
   libcairo2-dev libpango1.0-dev poppler-utils
   libraw-dev libraw-bin
   chromium
+  libopencv-core-dev libopencv-imgproc-dev libopencv-features2d-dev libopencv-calib3d-dev libopencv-video-dev
+  libopencv-objdetect-dev opencv-data
 )
 missing=()
 for p in "${packages[@]}"; do

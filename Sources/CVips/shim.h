@@ -232,3 +232,50 @@ static inline int darkroom_vips_with_orientation(VipsImage *in, VipsImage **out,
     return 0;
 }
 #endif
+/* ==== Alignment (issue 23): warping by an affine matrix, for aligned time-lapses and collages. ==== */
+#ifndef DARKROOM_CVIPS_SHIM_WARP_H
+#define DARKROOM_CVIPS_SHIM_WARP_H
+/* x' = a (x + idx) + b (y + idy) + odx, y' = c (x + idx) + d (y + idy) + ody, with pixel centres at integers;
+ * the output is the `left, top, width, height` area of that plane. `interpolator`: "nearest", "bilinear",
+ * "bicubic", "lbb", "nohalo"... `extend`: VIPS_EXTEND_BACKGROUND (filled with `background` in every band)
+ * or VIPS_EXTEND_COPY (edge pixels repeated). */
+static inline int darkroom_vips_affine(VipsImage *in, VipsImage **out, double a, double b, double c, double d,
+                                       double idx, double idy, double odx, double ody,
+                                       int left, int top, int width, int height,
+                                       const char *interpolator, VipsExtend extend, double background) {
+    VipsInterpolate *interpolate = vips_interpolate_new(interpolator);
+    if (!interpolate) {
+        vips_error("affine", "unknown interpolator %s", interpolator);
+        return -1;
+    }
+    VipsArrayInt *area = vips_array_int_newv(4, left, top, width, height);
+    VipsArrayDouble *ink = vips_array_double_newv(1, background);
+    int result = vips_affine(in, out, a, b, c, d, "interpolate", interpolate, "oarea", area,
+                             "idx", idx, "idy", idy, "odx", odx, "ody", ody, "extend", extend, "background", ink, NULL);
+    vips_area_unref(VIPS_AREA(ink));
+    vips_area_unref(VIPS_AREA(area));
+    g_object_unref(interpolate);
+    return result;
+}
+/* Box-filter shrink by integer-ish factors: the antialiasing step before a warp that shrinks a lot. */
+static inline int darkroom_vips_shrink(VipsImage *in, VipsImage **out, double hshrink, double vshrink) {
+    return vips_shrink(in, out, hshrink, vshrink, NULL);
+}
+/* Computes every pixel of a small image in the calling thread (no thread pool: for a working copy of a
+ * megapixel, starting libvips' workers costs more than the work) into `buffer` of `size` bytes. */
+static inline int darkroom_vips_read_in_thread(VipsImage *in, void *buffer, size_t size) {
+    size_t line = VIPS_IMAGE_SIZEOF_LINE(in);
+    if (size < line * (size_t) in->Ysize) {
+        vips_error("read", "buffer too small");
+        return -1;
+    }
+    VipsRegion *region = vips_region_new(in);
+    VipsRect all = {0, 0, in->Xsize, in->Ysize};
+    int result = vips_region_prepare(region, &all);
+    for (int y = 0; result == 0 && y < in->Ysize; y++)
+        memcpy((char *) buffer + line * (size_t) y, VIPS_REGION_ADDR(region, 0, y), line);
+    g_object_unref(region);
+    return result;
+}
+#endif
+/* ==== End of alignment (issue 23). ==== */
