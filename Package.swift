@@ -61,6 +61,8 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),  // statfs, for the network filesystem check
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),  // SHA-256 only
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),  // CRC-32 and raw deflate for ZIP archives
 
         // Swift wrappers over them.
         .target(name: "DarkroomVips", dependencies: ["CVips"]),
@@ -69,6 +71,8 @@ let package = Package(
         .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"]),
         .target(name: "DarkroomCairo", dependencies: ["CCairo"]),
         .target(name: "DarkroomDigest", dependencies: ["CLibCrypto"]),
+        // Streaming ZIP archives (ZIP64 past 4 GiB), for `darkroom export --zip`.
+        .target(name: "DarkroomZip", dependencies: ["CZlib"]),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP"),
         // Darkroom's pages (gallery, run report): escaped HTML, the stylesheet, the viewer script. Pure Swift.
@@ -183,6 +187,7 @@ let package = Package(
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
                           path: "Benchmarks/TimeZoneLookup"),
+        .testTarget(name: "ZipTests", dependencies: ["DarkroomZip", "DarkroomTestSupport"]),
         .testTarget(name: "DateCorrectionTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomTestSupport",
         ]),
