@@ -143,7 +143,7 @@ let package = Package(
 
         .testTarget(name: "DarkroomCoreTests", dependencies: ["DarkroomCore", "DarkroomCatalog", "DarkroomTestSupport"]),
         .testTarget(name: "NativeBindingTests", dependencies: [
-            "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomTestSupport",
+            "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomXMP", "DarkroomTestSupport",
         ]),
         .testTarget(name: "StageTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVips", "DarkroomExif", "DarkroomHEIF",
