@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Exporting HEICs as JPEGs to share (issue 24): 2048 px long edge, q85, upright, sRGB, no location.
+#
+#   Benchmarks/export.sh [--quick]
+#
+# Inputs: 100 HEICs (--quick: 20) made once from the corpus' camera JPEGs over 5 MP with
+# heif-enc (x265 preset ultrafast, q50: the inputs' encoding is not what is measured), copied
+# round-robin, each given a GPS position and a city with exiftool (photos whose EXIF exiftool
+# cannot rewrite are left out), kept in bench-out/inputs.
+#
+# Darkroom's side: `darkroom export` does not exist yet, so this runs the not-shipped
+# export-benchmark (release), which makes the same calls the command will: Image.forSharing,
+# ExifBlob.forSharing, XMPPacket.removingLocation, writeSharedJPEG; one file at a time, in one
+# process. The reference the issue names: per file, `vips copy IN.heic OUT.jpg[Q=85]` then
+# `exiftool -overwrite_original -gps:all= OUT.jpg`, one file at a time. For comparison only, a
+# fairer one: `vipsthumbnail -s 2048 --export-profile srgb` then the same exiftool. Every output is
+# checked for GPS afterwards (exiftool -if '$gps:all'). Target: Darkroom at least 2x faster than
+# the named reference. EXPORT_BENCHMARK=path uses an export-benchmark built elsewhere.
+source "$(dirname "$0")/bench-lib.sh"
+quick=0; [ "${1:-}" = "--quick" ] && quick=1
+n=$([ $quick = 1 ] && echo 20 || echo 100)
+header "export$([ $quick = 1 ] && echo ' (quick)')"
+if [ -n "${EXPORT_BENCHMARK:-}" ]; then bin=$EXPORT_BENCHMARK; else
+  (cd "$ROOT" && swift build -c release --product export-benchmark >&2); bin="$ROOT/.build/release/export-benchmark"
+fi
+bench_scratch export
+
+heics="$BENCH_OUT/inputs/export-heic-$n"
+if [ "$(find "$heics" -name '*.heic' 2>/dev/null | wc -l)" != "$n" ]; then
+  rm -rf "$heics"; mkdir -p "$heics/base"
+  k=$(corpus_jpegs "$SCRATCH/jpegs" 20)
+  [ "$k" -gt 0 ] || { echo "no corpus JPEGs: set DARKROOM_CORPUS" >&2; exit 1; }
+  for j in "$SCRATCH"/jpegs/*.jpg; do
+    heic="$heics/base/$(basename "$j" .jpg).heic"
+    heif-enc -q 50 -p preset=ultrafast -o "$heic" "$j" >/dev/null
+    # A position and a city to remove; photos whose EXIF exiftool cannot rewrite are left out.
+    exiftool -q -q -m -overwrite_original -GPSLatitude=48.8582 -GPSLatitudeRef=N -GPSLongitude=2.2945 -GPSLongitudeRef=E \
+      -XMP-photoshop:City=Paris "$heic" 2>/dev/null || rm -f "$heic"
+  done
+  bases=("$heics"/base/*.heic)
+  for i in $(seq 1 "$n"); do cp "${bases[$(( (i - 1) % ${#bases[@]} ))]}" "$(printf '%s/IMG_%04d.heic' "$heics" "$i")"; done
+  rm -rf "$heics/base"
+fi
+files=("$heics"/*.heic)
+echo "inputs: ${#files[@]} HEICs, $(vipsheader "${files[0]}" | cut -d' ' -f2), $(( $(bytes_of "${files[@]}") / 1000000 )) MB, $(exiftool -q -q -if '$gps:GPSLatitude' -p x "${files[@]}" | wc -l) with GPS"
+cat "${files[@]}" > /dev/null
+
+# The reference: one file at a time, two processes each (REFERENCE OUTDIR copy|thumbnail FILE...).
+cat > "$SCRATCH/reference.sh" <<'SH'
+#!/usr/bin/env bash
+set -euo pipefail
+dir=$1 mode=$2; shift 2; mkdir -p "$dir"
+for f in "$@"; do
+  out="$dir/$(basename "$f" .heic).jpg"
+  if [ "$mode" = copy ]; then vips copy "$f" "$out[Q=85]"; else vipsthumbnail "$f" -s 2048 --export-profile srgb -o "$out[Q=85]"; fi
+  exiftool -q -q -overwrite_original -gps:all= "$out"
+done
+SH
+chmod +x "$SCRATCH/reference.sh"
+
+measure darkroom "$bin" --size 2048 "$SCRATCH/darkroom" "${files[@]}"
+measure vips_copy "$SCRATCH/reference.sh" "$SCRATCH/vips-copy" copy "${files[@]}"
+measure vipsthumbnail "$SCRATCH/reference.sh" "$SCRATCH/vipsthumbnail" thumbnail "${files[@]}"
+
+printf '\n%-44s %8s %8s %10s %s\n' "" "wall s" "CPU s" "files/s" "outputs with GPS"
+for run in darkroom vips_copy vipsthumbnail; do
+  w=${run}_wall; c=${run}_cpu
+  dir="$SCRATCH/$(echo "$run" | tr _ -)"
+  count=$(find "$dir" -name '*.jpg' | wc -l)
+  leaks=$(exiftool -q -q -if '$gps:all' -p x "$dir" 2>/dev/null | wc -l)
+  case $run in
+    darkroom) label="darkroom (export-benchmark, one process)";;
+    vips_copy) label="vips copy + exiftool -gps:all= (per file)";;
+    *) label="vipsthumbnail -s 2048 + exiftool (per file)";;
+  esac
+  printf '%-44s %8s %8.1f %10.2f %s of %s\n' "$label" "${!w}" "${!c}" "$(calc "$count / ${!w}")" "$leaks" "$count"
+done
+echo "sizes: darkroom $(vipsheader "$SCRATCH/darkroom/IMG_0001.jpg" | cut -d' ' -f2), vips copy $(vipsheader "$SCRATCH/vips-copy/IMG_0001.jpg" | cut -d' ' -f2)"
+ratio=$(calc "$vips_copy_wall / $darkroom_wall")
+summary "export: vs vips copy + exiftool" "${ratio}x" ">=2x" "$(met ge "$ratio" 2)"
+summary "export: vs vipsthumbnail + exiftool" "$(calc "$vipsthumbnail_wall / $darkroom_wall")x" "-" "-"
