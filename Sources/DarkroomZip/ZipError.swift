@@ -1,7 +1,9 @@
 import Foundation
 
-/// Why an archive could not be written: the file concerned (the archive or an entry's source) and
-/// the reason. When it is thrown, the partial archive has already been removed.
+/// Why an archive or an entry could not be written: the file concerned (the archive or an entry's
+/// source) and the reason. Errors about one entry found before it was written (`notARegularFile`,
+/// a source that cannot be opened, `invalidName`, `duplicateName`) leave the archive usable; any
+/// other has already removed the partial archive.
 public struct ZipError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The archive being written, or the source file of the entry that failed.
     public var path: String
@@ -32,7 +34,7 @@ public struct ZipError: Error, Equatable, Sendable, CustomStringConvertible {
         case sourceChanged(expectedBytes: UInt64, readBytes: UInt64)
         /// zlib could not compress an entry.
         case compression(code: Int32)
-        /// The writer already finished, or failed earlier and removed its partial archive.
+        /// The writer already finished, was discarded, or failed earlier and removed its partial archive.
         case writerClosed
 
         public var description: String {

@@ -17,8 +17,11 @@ public enum ZipCompression: Sendable {
 ///
 /// The archive is written to a temporary file beside `destination` (`.NAME.partial-XXXXXXXX`), each
 /// local header patched with the entry's CRC-32 and sizes once its data is written, and renamed
-/// to `destination` when `finish()` succeeds. Any error removes the temporary file, as does
-/// releasing the writer unfinished: a failed export leaves no partial archive. Entries and
+/// to `destination` when `finish()` succeeds. An error found before an entry's first byte is
+/// written (a source that cannot be opened or is not a file, a bad or duplicate name) is thrown
+/// and the archive goes on without that entry. An error once writing has begun (disk full, a read
+/// error, a source that changed size) removes the temporary file and closes the writer, as does
+/// releasing it unfinished: a failed export leaves no partial archive. Entries and
 /// archives past 4 GiB, or more than 65,534 entries, get ZIP64 records; smaller archives are
 /// plain ZIP, readable everywhere.
 ///
@@ -73,10 +76,11 @@ public final class ZipWriter {
     /// Adds the file at `source` as `name` (sanitised: see `sanitisedName(_:)`), stored, read in
     /// chunks. `modified` defaults to the file's modification time.
     public func addFile(_ source: URL, as name: String, modified: Date? = nil) throws {
+        let archive = try open()
+        // Checked before anything is written: a missing photo or a bad name leaves the archive usable.
+        let input = try SourceFile(source.path)
+        var entry = try begin(name, method: 0, modified: modified ?? input.modified, expectedSize: input.size, in: archive)
         try failing {
-            let input = try SourceFile(source.path)
-            let archive = try open()
-            var entry = try begin(name, method: 0, modified: modified ?? input.modified, expectedSize: input.size, in: archive)
             try archive.write(ZipRecords.localHeader(entry))
             var crc: UInt32 = 0
             var total: UInt64 = 0
@@ -101,15 +105,14 @@ public final class ZipWriter {
 
     /// Adds `data` as `name` (sanitised), deflated when `compression` asks and that shrinks it.
     public func addData(_ data: Data, as name: String, modified: Date, compression: ZipCompression = .deflate) throws {
+        let archive = try open()
+        let deflated = compression == .deflate ? try Zlib.deflated(data, name: name) : nil
+        let stored = deflated ?? data
+        var entry = try begin(name, method: deflated == nil ? 0 : 8, modified: modified, expectedSize: UInt64(data.count), in: archive)
+        entry.crc = data.withUnsafeBytes { Zlib.crc32(0, $0) }
+        entry.uncompressedSize = UInt64(data.count)
+        entry.compressedSize = UInt64(stored.count)
         try failing {
-            let archive = try open()
-            let deflated = compression == .deflate ? try Zlib.deflated(data, name: name) : nil
-            let stored = deflated ?? data
-            var entry = try begin(name, method: deflated == nil ? 0 : 8, modified: modified,
-                                  expectedSize: UInt64(data.count), in: archive)
-            entry.crc = data.withUnsafeBytes { Zlib.crc32(0, $0) }
-            entry.uncompressedSize = UInt64(data.count)
-            entry.compressedSize = UInt64(stored.count)
             // Everything is known before the header: no patch needed.
             try archive.write(ZipRecords.localHeader(entry))
             try stored.withUnsafeBytes { try archive.write($0) }
@@ -152,7 +155,8 @@ public final class ZipWriter {
         return file
     }
 
-    /// Runs `body`; on any error, removes the temporary file before rethrowing.
+    /// Runs `body`, which writes to the archive; on any error, removes the temporary file (the
+    /// archive may end inside an entry) before rethrowing.
     private func failing(_ body: () throws -> Void) throws {
         do {
             try body()
