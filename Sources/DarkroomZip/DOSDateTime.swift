@@ -10,8 +10,12 @@ struct DOSDateTime: Equatable {
 
     /// `date` as the wall-clock time in `timeZone`.
     init(_ date: Date, timeZone: TimeZone) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+        self.init(date, calendar: Self.calendar(in: timeZone))
+    }
+
+    /// `date` as the wall-clock time of `calendar` (Gregorian, in the zone wanted): made once per
+    /// archive, since making a calendar costs more than the conversion.
+    init(_ date: Date, calendar: Calendar) {
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         let year = parts.year ?? 1980
         if year < 1980 {
@@ -23,6 +27,13 @@ struct DOSDateTime: Equatable {
             let day = (year - 1980) << 9 | (parts.month ?? 1) << 5 | (parts.day ?? 1)
             self.init(time: UInt16(time), date: UInt16(day))
         }
+    }
+
+    /// The Gregorian calendar in `timeZone`.
+    static func calendar(in timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
     }
 
     init(time: UInt16, date: UInt16) {

@@ -55,12 +55,14 @@ public final class ZipWriter {
     private var file: ArchiveFile?
     private var entries: [ZipRecords.Entry] = []
     private var names = Set<String>()
+    private let calendar: Calendar
     private var readBuffer: UnsafeMutableRawBufferPointer
 
     /// Starts an archive at `destination` (created when `finish()` succeeds).
     public init(creating destination: URL, options: Options = Options()) throws {
         self.destination = destination
         self.options = options
+        calendar = DOSDateTime.calendar(in: options.timeZone)
         file = try ArchiveFile(destination: destination.path, replacing: options.replaceExisting)
         readBuffer = .allocate(byteCount: max(options.chunkSize, 4096), alignment: 16)
     }
@@ -174,7 +176,7 @@ public final class ZipWriter {
         let limit = options.zip64Limits.size
         let seconds = modified.timeIntervalSince1970.rounded(.down)
         let entry = ZipRecords.Entry(
-            name: Array(clean.utf8), method: method, dosTime: DOSDateTime(modified, timeZone: options.timeZone),
+            name: Array(clean.utf8), method: method, dosTime: DOSDateTime(modified, calendar: calendar),
             unixTime: seconds >= Double(Int32.min) && seconds <= Double(Int32.max) ? Int32(seconds) : nil,
             localHeaderOffset: archive.position,
             zip64: options.forceZip64 || expectedSize >= limit || archive.position >= limit)
