@@ -66,6 +66,8 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),  // statfs, for the network filesystem check
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),  // SHA-256 only
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),  // CRC-32 and raw deflate for ZIP archives
 
         // OpenCV 4.6 (C++, Debian's per-module -dev packages; only libopencv-dev, which pulls in all of
         // OpenCV, ships opencv4.pc) behind a C interface: the photo-alignment engine of aligned time-lapses.
@@ -85,6 +87,8 @@ let package = Package(
         // RAW files: LibRaw's decoding and previews, and the capture metadata of every RAW container (read in Swift).
         .target(name: "DarkroomRaw", dependencies: ["CLibRaw", "DarkroomVips", "DarkroomExif"]),
         .target(name: "DarkroomDigest", dependencies: ["CLibCrypto"]),
+        // Streaming ZIP archives (ZIP64 past 4 GiB), for `darkroom export --zip`.
+        .target(name: "DarkroomZip", dependencies: ["CZlib"]),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP"),
         // Darkroom's pages (gallery, run report): escaped HTML, the stylesheet, the viewer script. Pure Swift.
@@ -173,7 +177,7 @@ let package = Package(
 
         .testTarget(name: "DarkroomCoreTests", dependencies: ["DarkroomCore", "DarkroomCatalog", "DarkroomTestSupport"]),
         .testTarget(name: "NativeBindingTests", dependencies: [
-            "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomTestSupport",
+            "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomXMP", "DarkroomTestSupport",
         ]),
         .testTarget(name: "StageTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVips", "DarkroomExif", "DarkroomHEIF",
@@ -224,6 +228,12 @@ let package = Package(
         .executableTarget(name: "align-benchmark", dependencies: ["DarkroomAlignment", "DarkroomVips"],
                           path: "Benchmarks/AlignSet"),
         .testTarget(name: "AlignmentTests", dependencies: ["DarkroomAlignment", "DarkroomVips", "DarkroomTestSupport"]),
+        .testTarget(name: "ZipTests", dependencies: ["DarkroomZip", "DarkroomTestSupport"]),
+        // Not shipped: DarkroomZip's speed and memory (Benchmarks/zip64.sh), and the JPEG-for-sharing path
+        // of `darkroom export` until the command exists (Benchmarks/export.sh).
+        .executableTarget(name: "zip-benchmark", dependencies: ["DarkroomZip"], path: "Benchmarks/ZipWriter"),
+        .executableTarget(name: "export-benchmark", dependencies: ["DarkroomVips", "DarkroomExif", "DarkroomXMP"],
+                          path: "Benchmarks/ExportJPEG"),
         .testTarget(name: "DateCorrectionTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomStages", "DarkroomTestSupport",
         ]),

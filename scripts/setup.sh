@@ -3,9 +3,9 @@
 # compare with. Safe to run again: it installs only what is missing.
 set -euo pipefail
 packages=(
-  pkg-config python3-venv libvips-dev libheif-dev libexif-dev libsqlite3-dev libssl-dev
+  pkg-config python3-venv libvips-dev libheif-dev libexif-dev libsqlite3-dev libssl-dev zlib1g-dev
   libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libavutil-dev
-  libvips-tools libheif-examples heif-thumbnailer x265 ffmpeg imagemagick libimage-exiftool-perl fonts-dejavu-core time bc
+  libvips-tools libheif-examples heif-thumbnailer x265 ffmpeg imagemagick libimage-exiftool-perl fonts-dejavu-core time bc unzip
   postgresql
   libcairo2-dev libpango1.0-dev poppler-utils
   libraw-dev libraw-bin

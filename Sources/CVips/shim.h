@@ -279,3 +279,20 @@ static inline int darkroom_vips_read_in_thread(VipsImage *in, void *buffer, size
 }
 #endif
 /* ==== End of alignment (issue 23). ==== */
+/* ---- Sharing exports (darkroom export): a copy with no metadata at all, then only what is set back. ---- */
+#ifndef DARKROOM_CVIPS_SHARING_H
+#define DARKROOM_CVIPS_SHARING_H
+
+/* A copy of `in` with every metadata field removed: EXIF blob and its parsed `exif-ifd*` fields
+ * (libvips 8.14 writes those back into the EXIF at save, GPS included), XMP, IPTC, ICC, orientation,
+ * loader details. Header fields (size, bands, format, interpretation, resolution) stay. */
+static inline int darkroom_vips_copy_without_metadata(VipsImage *in, VipsImage **out) {
+    if (vips_copy(in, out, NULL)) return -1;
+    gchar **fields = vips_image_get_fields(*out);
+    for (gchar **field = fields; field && *field; field++) vips_image_remove(*out, *field);
+    g_strfreev(fields);
+    return 0;
+}
+#endif
+/* ---- End of sharing exports. ---- */
+
