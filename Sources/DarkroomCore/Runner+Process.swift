@@ -39,6 +39,7 @@ extension Runner {
                         fileSize: file.size, modificationDate: file.modificationDate,
                         id: motion.map { ContentHash.uuid(fromHex: $0.still) })
         item.contentIdentifier = entry.pairingKey
+        item.probe = entry.probe
         item.sidecars = file.sidecars
         let publication = publisher.publication(subject: hash, source: file.url.path, pathID: item.id)
         defer { item.attachments.removeAll(); publication.discard() }
