@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(
   pkg-config python3-venv libvips-dev libheif-dev libexif-dev libsqlite3-dev libssl-dev
   libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libavutil-dev
-  libvips-tools libheif-examples heif-thumbnailer x265 ffmpeg imagemagick libimage-exiftool-perl fonts-dejavu-core time bc
+  libvips-tools libheif-examples heif-thumbnailer x265 ffmpeg imagemagick libimage-exiftool-perl fonts-dejavu-core time bc strace
   postgresql
   libcairo2-dev libpango1.0-dev poppler-utils
   chromium
