@@ -88,3 +88,12 @@ public struct Attachments {
     /// Drops every value (the runner does this when an item is finished, to release pixels).
     public mutating func removeAll() { values.removeAll() }
 }
+
+extension ItemRecord {
+    /// What a run learnt of `item`, for the collection steps.
+    init(_ item: Item) {
+        self.init(source: item.source, relativePath: item.relativePath, contentHash: item.contentHash, id: item.id,
+                  captureDate: item.captureDate, pixelWidth: item.pixelWidth, pixelHeight: item.pixelHeight,
+                  contentIdentifier: item.contentIdentifier)
+    }
+}

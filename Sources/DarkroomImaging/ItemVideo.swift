@@ -59,7 +59,7 @@ extension Item {
             return try Image.rgb(picture.bytes, width: picture.width, height: picture.height)
                 .thumbnail(width: width, height: height, crop: crop)
         } catch let error as VipsError {
-            throw StageError("cannot make the video's poster frame: \(error)")
+            throw StageError.image("cannot make the video's poster frame", error)
         }
     }
 }
@@ -69,7 +69,7 @@ public enum VideoProblem {
     /// `doing: reason`, with FFmpeg's words where it gave some.
     public static func stageError(_ error: Error, doing: String) -> StageError {
         switch error {
-        case let error as VideoReadError: return StageError("\(doing): \(error.message)")
+        case let error as VideoReadError: return StageError("\(doing): \(error.message)", kind: FailureKind(error))
         case let error as VideoError: return StageError("\(doing): \(error.operation): \(error.message)")
         case let error as StageError: return error
         default: return StageError("\(doing): \(error)")

@@ -56,7 +56,7 @@ public enum PosterFrame {
             if best.map({ picture.meanLevel > $0.meanLevel }) ?? true { best = picture }
         }
         if let best { return best }
-        throw VideoReadError(path: info.path, reason: .unreadable(
+        throw VideoReadError(path: info.path, reason: .undecodable(
             "no frame of the video could be decoded" + (lastProblem.map { " (\($0))" } ?? "")))
     }
 

@@ -98,7 +98,7 @@ extension VideoSource {
         try audio?.send(nil)
         guard video.framesWritten > 0 else {
             let why = video.firstProblem.map { ": \(video.packetsSkipped) packets failed (\($0))" } ?? ""
-            throw VideoReadError(path: path, reason: .unreadable("no frame of the video could be decoded\(why)"))
+            throw VideoReadError(path: path, reason: .undecodable("no frame of the video could be decoded\(why)"))
         }
         try output.finish()
         return TranscodeReport(width: width, height: height, framesWritten: video.framesWritten,
