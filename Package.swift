@@ -155,7 +155,7 @@ let package = Package(
         plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
         plugin("TimelapseStage", path: "Timelapse", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("MotionVideoStage", path: "MotionVideo", dependencies: [
-            "DarkroomCore", "DarkroomMotionPhoto", "DarkroomImaging", "DarkroomExif", "DarkroomVideo",
+            "DarkroomCore", "DarkroomMotionPhoto", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomVips",
         ]),
         plugin("CollageStage", path: "Collage", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF"]),
         plugin("PhotoBookStage", path: "PhotoBook", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomCairo"]),

@@ -24,6 +24,16 @@ static inline VipsImage *darkroom_vips_open(const char *path, VipsAccess access,
     return vips_image_new_from_file(path, "access", access, "fail_on", fail_on, NULL);
 }
 
+/* Opens the image in the file open at `descriptor` lazily (header and metadata, no pixels), through
+ * a VipsSource on a duplicate of the descriptor: the caller's stays open, and shares its offset. */
+static inline VipsImage *darkroom_vips_open_descriptor(int descriptor, VipsFailOn fail_on) {
+    VipsSource *source = vips_source_new_from_descriptor(descriptor);
+    if (!source) return NULL;
+    VipsImage *image = vips_image_new_from_source(source, "", "fail_on", fail_on, NULL);
+    g_object_unref(source);
+    return image;
+}
+
 /* Removes EXIF orientation from a fresh copy of `*image` (replacing it): libvips 8.14's thumbnail
  * rotates the pixels but leaves orientation=6 attached, and savers would write it back. */
 static inline int darkroom_vips_drop_orientation(VipsImage **image) {
