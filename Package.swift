@@ -7,6 +7,8 @@ import PackageDescription
 /// Layers, bottom up:
 /// - `C*` system library targets: libvips, libheif, libexif, FFmpeg, cairo and Pango (each with a tiny `shim.h`).
 /// - `DarkroomVips`, `DarkroomHEIF`, `DarkroomExif`, `DarkroomCairo`: Swift wrappers owning every C handle.
+/// - `DarkroomRuntime`: `NativeRuntime`, which starts every native library once, on the calling thread,
+///   before any worker; the wrappers' factories refuse to work until it has.
 /// - `DarkroomCore`: stages, items, pipeline files, publishing, the `CatalogStore` protocol and the
 ///   runner. Imports no C and no database.
 /// - `DarkroomCatalog`: the library's SQLite catalog (GRDB); `DarkroomShards`: sharded sweeps'
@@ -63,12 +65,16 @@ let package = Package(
                        providers: [.apt(["libssl-dev"])]),  // SHA-256 only
 
         // Swift wrappers over them.
-        .target(name: "DarkroomVips", dependencies: ["CVips"]),
+        .target(name: "DarkroomVips", dependencies: ["CVips", .product(name: "Logging", package: "swift-log")]),
         .target(name: "DarkroomHEIF", dependencies: ["CHeif"]),
         .target(name: "DarkroomExif", dependencies: ["CExif"]),
-        .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"]),
+        .target(name: "DarkroomVideo", dependencies: ["CFFmpeg", .product(name: "Logging", package: "swift-log")]),
         .target(name: "DarkroomCairo", dependencies: ["CCairo"]),
         .target(name: "DarkroomDigest", dependencies: ["CLibCrypto"]),
+        // The one owner of the native libraries: libvips, FFmpeg, libheif and x265 started once, in order.
+        .target(name: "DarkroomRuntime", dependencies: [
+            "DarkroomVips", "DarkroomVideo", "DarkroomHEIF", .product(name: "Logging", package: "swift-log"),
+        ]),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP"),
         // Darkroom's pages (gallery, run report): escaped HTML, the stylesheet, the viewer script. Pure Swift.
@@ -111,7 +117,7 @@ let package = Package(
         ]),
         // Sharded sweeps: each shard's manifest, and the merge into a catalog.
         .target(name: "DarkroomShards", dependencies: ["DarkroomCore"]),
-        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips", "DarkroomVideo"]),
+        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomRuntime", "DarkroomVips", "DarkroomVideo"]),
         // Sidecars of exports: Google Takeout JSON (matched under every naming Takeout used) and XMP sidecars.
         .target(name: "DarkroomSidecars", dependencies: ["DarkroomCore", "DarkroomXMP"]),
         // PostgreSQL as a fleet's catalog and work queue.
@@ -153,11 +159,12 @@ let package = Package(
         ]),
 
         // Test helpers, shipped as their own target.
-        .target(name: "DarkroomTestSupport", dependencies: ["DarkroomCore", "DarkroomVips"]),
+        .target(name: "DarkroomTestSupport", dependencies: ["DarkroomCore", "DarkroomRuntime", "DarkroomVips"]),
 
         .testTarget(name: "DarkroomCoreTests", dependencies: ["DarkroomCore", "DarkroomCatalog", "DarkroomTestSupport"]),
         .testTarget(name: "NativeBindingTests", dependencies: [
-            "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomTestSupport",
+            "DarkroomRuntime", "DarkroomVips", "DarkroomVideo", "DarkroomHEIF", "DarkroomExif", "DarkroomTestSupport",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StageTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVips", "DarkroomExif", "DarkroomHEIF",
@@ -198,6 +205,9 @@ let package = Package(
             "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "DarkroomTestSupport",
             "ExifDateStage", "ThumbnailStage", "VideoEncodeStage",
         ]),
+        // Not shipped: the camera-roll import run in one process through Runner, for scripts/stress.sh.
+        .executableTarget(name: "import-stress", dependencies: ["DarkroomCatalog", "DarkroomCore", "DarkroomDigest", "DarkroomStages"],
+                          path: "Tools/ImportStress"),
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
                           path: "Benchmarks/TimeZoneLookup"),

@@ -6,18 +6,9 @@
  * Each returns 0 on success and -1 on failure (the reason is in vips_error_buffer()).
  */
 #include <vips/vips.h>
+#include "shim_runtime.h"
 
 static inline int darkroom_vips_init(const char *argv0) { return VIPS_INIT(argv0); }
-
-/* Only the photo formats Darkroom imports may be loaded: every other loader (ImageMagick, PDF, SVG,
- * matrix, FITS...) is a needless attack surface for hostile files named .jpg. */
-static inline void darkroom_vips_allow_only_photo_loaders(void) {
-    vips_operation_block_set("VipsForeignLoad", TRUE);
-    vips_operation_block_set("VipsForeignLoadJpeg", FALSE);
-    vips_operation_block_set("VipsForeignLoadPng", FALSE);
-    vips_operation_block_set("VipsForeignLoadWebp", FALSE);
-    vips_operation_block_set("VipsForeignLoadHeif", FALSE);
-}
 
 /* Loading. access: VIPS_ACCESS_*, fail_on: VipsFailOn. */
 static inline VipsImage *darkroom_vips_open(const char *path, VipsAccess access, VipsFailOn fail_on) {

@@ -19,7 +19,7 @@ final class InputFile {
     static let probeMicroseconds = 5_000_000
 
     init(path: String, pixelLimit: Int) throws {
-        _ = FFmpegSetup.quiet
+        try FFmpeg.requireStarted("open \(path)")
         self.path = path
         let context = try Self.open(path)
         self.context = context

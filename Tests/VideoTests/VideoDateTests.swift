@@ -7,6 +7,10 @@ import DarkroomModel
 
 /// `exif-date` on videos: which date wins, in which zone, and what is refused.
 final class VideoDateTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     let paris = TimeZone(identifier: "Europe/Paris")!
 
     func item(_ url: URL) throws -> Item {
