@@ -8,6 +8,7 @@ packages=(
   libvips-tools libheif-examples heif-thumbnailer x265 ffmpeg imagemagick libimage-exiftool-perl fonts-dejavu-core time bc
   postgresql
   libcairo2-dev libpango1.0-dev poppler-utils
+  gdb  # every thread's backtrace of a test process that dies (scripts/backtraces.sh)
   chromium
 )
 missing=()
