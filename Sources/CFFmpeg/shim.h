@@ -15,6 +15,7 @@
 #include <libavutil/channel_layout.h>
 #include <errno.h>
 #include <unistd.h>
+#include <string.h>
 
 /* Macros Swift does not import. */
 static inline int darkroom_averror(int e) { return AVERROR(e); }
@@ -105,6 +106,38 @@ static inline void darkroom_descriptor_io_free(AVIOContext *io) {
     if (!io) return;
     av_freep(&io->buffer);
     avio_context_free(&io);
+}
+
+/* ---- Logging: every line FFmpeg logs handed to Swift, formatted here (the callback gets a va_list). ---- */
+
+/* Receives one finished log line (no trailing newline) and FFmpeg's level (AV_LOG_*). */
+typedef void (*darkroom_av_log_sink)(int level, const char *line);
+
+/* The installed sink: one slot, written once before any worker thread, read by every log call. */
+static inline darkroom_av_log_sink *darkroom_av_log_sink_slot(void) {
+    static darkroom_av_log_sink sink = NULL;
+    return &sink;
+}
+
+/* FFmpeg's log callback: drops lines above av_log_get_level() unformatted, formats the rest with their
+ * "[mjpeg @ 0x...]" prefix, and hands them to the sink. Prints nothing itself. */
+static inline void darkroom_av_log_callback(void *object, int level, const char *format, va_list arguments) {
+    if (level > av_log_get_level()) return;
+    darkroom_av_log_sink sink = __atomic_load_n(darkroom_av_log_sink_slot(), __ATOMIC_ACQUIRE);
+    if (!sink) return;
+    char line[1024];
+    int print_prefix = 1;
+    if (av_log_format_line2(object, level, format, arguments, line, (int) sizeof line, &print_prefix) < 0) return;
+    size_t length = strlen(line);
+    while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r')) line[--length] = '\0';
+    if (length > 0) sink(level, line);
+}
+
+/* Sends every FFmpeg log line at or below `level` (AV_LOG_*; AV_LOG_QUIET for none) to `sink`. */
+static inline void darkroom_av_log_install(darkroom_av_log_sink sink, int level) {
+    __atomic_store_n(darkroom_av_log_sink_slot(), sink, __ATOMIC_RELEASE);
+    av_log_set_level(level);
+    av_log_set_callback(darkroom_av_log_callback);
 }
 
 #endif

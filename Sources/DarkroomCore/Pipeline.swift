@@ -65,7 +65,7 @@ public struct InputSpec: Codable, Sendable, Equatable {
     /// Whether to follow symbolic links (off: links are reported and skipped).
     public var followSymlinks: Bool
 
-    public static let defaultInclude = ["**/*.{jpg,jpeg,jpe,heic,heif,hif,png,webp,avif}"]
+    public static let defaultInclude = ["**/*.{jpg,jpeg,jpe,heic,heif,hif,png,webp,avif,tif,tiff}"]
     public static let defaultExclude = ["**/.*", "**/.*/**"]
 
     public init(folders: [String] = [], include: [String] = InputSpec.defaultInclude,

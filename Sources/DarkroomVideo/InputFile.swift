@@ -29,9 +29,9 @@ final class InputFile {
     /// decodes a frame or so of each stream to learn what the header leaves out (the pixel format,
     /// the frame rate); without it, only the header is read and no frame is decoded.
     init(file: OpenedFile, pixelLimit: Int, streamInfo: Bool = true) throws {
-        _ = FFmpegSetup.quiet
-        io = try DescriptorIO(file)
         let path = file.path
+        try FFmpeg.requireStarted("open \(path)")
+        io = try DescriptorIO(file)
         let context = try Self.open(io)
         self.context = context
         // Every stored property is set before anything else can throw, so `deinit` closes the context.
@@ -121,6 +121,24 @@ final class InputFile {
             defer { av_packet_unref(packet.pointer) }
             try body(packet)
         }
+    }
+
+    /// The bytes of the video stream's first packets (at most `packets` of them, read from where the
+    /// demuxer is), for what a codec's stream carries besides pictures (a camcorder's recording date).
+    /// Decodes nothing; the demuxer has moved on after.
+    func firstVideoPacketBytes(packets: Int) throws -> [UInt8] {
+        moved = true
+        let packet = try Packet()
+        var bytes: [UInt8] = []
+        var found = 0, read = 0
+        while found < packets, read < packets * 16, av_read_frame(context, packet.pointer) >= 0 {
+            defer { av_packet_unref(packet.pointer) }
+            read += 1
+            guard packet.pointer.pointee.stream_index == videoIndex, let data = packet.pointer.pointee.data else { continue }
+            bytes += UnsafeBufferPointer(start: data, count: Int(packet.pointer.pointee.size))
+            found += 1
+        }
+        return bytes
     }
 
     private func checkPixels(of stream: UnsafeMutablePointer<AVStream>, limit: Int) throws {
