@@ -7,6 +7,8 @@ import PackageDescription
 /// Layers, bottom up:
 /// - `C*` system library targets: libvips, libheif, libexif, FFmpeg, cairo and Pango (each with a tiny `shim.h`).
 /// - `DarkroomVips`, `DarkroomHEIF`, `DarkroomExif`, `DarkroomCairo`: Swift wrappers owning every C handle.
+/// - `DarkroomISOBMFF`: the one reader of ISO base media files (HEIF, MP4), pure Swift; motion photos, the
+///   video layer and `DarkroomPhotoMetadata` (what a library file carries about its photo) use it.
 /// - `DarkroomCore`: stages, items, pipeline files, publishing, the `CatalogStore` protocol and the
 ///   runner. Imports no C and no database.
 /// - `DarkroomCatalog`: the library's SQLite catalog (GRDB); `DarkroomShards`: sharded sweeps'
@@ -66,15 +68,18 @@ let package = Package(
         .target(name: "DarkroomVips", dependencies: ["CVips"]),
         .target(name: "DarkroomHEIF", dependencies: ["CHeif"]),
         .target(name: "DarkroomExif", dependencies: ["CExif"]),
-        .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"]),
+        .target(name: "DarkroomVideo", dependencies: ["CFFmpeg", "DarkroomISOBMFF"]),
         .target(name: "DarkroomCairo", dependencies: ["CCairo"]),
         .target(name: "DarkroomDigest", dependencies: ["CLibCrypto"]),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP"),
         // Darkroom's pages (gallery, run report): escaped HTML, the stylesheet, the viewer script. Pure Swift.
         .target(name: "DarkroomHTML", dependencies: ["DarkroomDigest"]),
+        // ISO base media files (HEIF, AVIF, MP4): the one box reader (sizes checked, walks bounded), HEIF
+        // items read without libheif, and Exif and XMP items replaced without re-encoding. Pure Swift.
+        .target(name: "DarkroomISOBMFF"),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
-        .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP"]),
+        .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP", "DarkroomISOBMFF"]),
         // The time zone at a GPS position, offline (timezone-boundary-builder's polygons, ODbL): pure Swift and Foundation.
         .target(name: "DarkroomTimeZones", resources: [.copy("Resources/timezones.bin"), .copy("Resources/NOTICE.md")]),
 
@@ -98,10 +103,13 @@ let package = Package(
             "DarkroomModel", "DarkroomOptions", "DarkroomLibrary", "DarkroomReport",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // What a library file carries about its photo: the capture date in EXIF and XMP, the photo's XMP
+        // with its IPTC-IIM and its sidecar, and the date set again in a HEIC without re-encoding it.
+        .target(name: "DarkroomPhotoMetadata", dependencies: ["DarkroomModel", "DarkroomExif", "DarkroomXMP", "DarkroomISOBMFF"]),
         // How dates read in captions, titles and pages (one formatter for every stage), and caption templates.
         .target(name: "DarkroomCaptions", dependencies: ["DarkroomModel", "DarkroomOptions"]),
         // Correcting capture dates in a library (`darkroom catalog set-date`).
-        .target(name: "DarkroomCorrection", dependencies: ["DarkroomCore"]),
+        .target(name: "DarkroomCorrection", dependencies: ["DarkroomCore", "DarkroomPhotoMetadata"]),
         // Why a photo gets its date and folder (`darkroom explain`).
         .target(name: "DarkroomExplain", dependencies: ["DarkroomCore"]),
         // The library's own catalog: SQLite through GRDB (CLinux's statfs refuses network filesystems).
@@ -130,6 +138,7 @@ let package = Package(
         plugin("ResizeStage", path: "Resize", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips"]),
         plugin("HEICEncodeStage", path: "HEICEncode", dependencies: [
             "DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomSidecars",
+            "DarkroomPhotoMetadata", "DarkroomISOBMFF",
         ]),
         plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
@@ -180,7 +189,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "MotionPhotoTests", dependencies: [
-            "DarkroomMotionPhoto", "DarkroomXMP", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
+            "DarkroomMotionPhoto", "DarkroomISOBMFF", "DarkroomXMP", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
         ]),
         .testTarget(name: "DarkroomXMPTests", dependencies: ["DarkroomXMP", "DarkroomTestSupport"]),
         .testTarget(name: "SidecarTests", dependencies: [
@@ -202,7 +211,12 @@ let package = Package(
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
                           path: "Benchmarks/TimeZoneLookup"),
         .testTarget(name: "DateCorrectionTests", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomStages", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomStages", "DarkroomTestSupport", "DarkroomPhotoMetadata",
+            "DarkroomVips",
+        ]),
+        .testTarget(name: "PhotoMetadataTests", dependencies: [
+            "DarkroomISOBMFF", "DarkroomPhotoMetadata", "DarkroomExif", "DarkroomXMP", "DarkroomModel", "DarkroomHEIF", "DarkroomVips",
+            "DarkroomTestSupport",
         ]),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",

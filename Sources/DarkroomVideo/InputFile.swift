@@ -55,7 +55,7 @@ final class InputFile {
         var opened: UnsafeMutablePointer<AVFormatContext>?
         let result = avformat_open_input(&opened, path, nil, &options)
         guard result >= 0, let context = opened else {
-            if let boxes = ISOBoxes(path: path), !boxes.hasMovie {
+            if let boxes = MovieBoxes(path: path), !boxes.hasMovie {
                 throw VideoReadError(path: path, reason: .missingMovieBox)
             }
             throw VideoReadError(path: path, reason: .notAVideo(VideoError.text(for: result)))

@@ -26,7 +26,7 @@ public enum VideoRemux {
             return "\(kind) stream \(stream.pointee.index) (\(InputFile.codecName(stream.pointee.codecpar.pointee.codec_id))\(tag))"
         }
         if !misfits.isEmpty { return .keepOriginal(reason: misfits.joined(separator: ", ") + " cannot go in MP4") }
-        if info.container == "mp4", ISOBoxes(path: info.path)?.movieFirst == true { return .alreadyMP4 }
+        if info.container == "mp4", MovieBoxes(path: info.path)?.movieFirst == true { return .alreadyMP4 }
         return .remux
     }
 
