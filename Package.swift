@@ -133,7 +133,7 @@ let package = Package(
 
         // Stages, one module each, each declaring every module it imports.
         plugin("ExifDateStage", path: "ExifDate", dependencies: [
-            "DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomSidecars", "DarkroomTimeZones",
+            "DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomSidecars", "DarkroomTimeZones", "DarkroomISOBMFF",
         ]),
         plugin("ResizeStage", path: "Resize", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips"]),
         plugin("HEICEncodeStage", path: "HEICEncode", dependencies: [

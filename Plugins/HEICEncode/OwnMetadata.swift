@@ -25,8 +25,7 @@ struct OwnMetadata {
         xmp = header.xmpData
         guard xmp == nil, isHEIF else { return }
         do {
-            let file = try ByteFile(path: source.path)
-            xmp = try HEIFMeta.xmpPacket(of: file, boxes: try ISOBox.topLevel(of: file)).map { Data($0) }
+            xmp = try HEIFMeta.xmpPacket(ofFileAt: source.path).map { Data($0) }
         } catch let error as ISOBMFFError {
             throw StageError("cannot read the photo's XMP: \(error.reason)")
         }

@@ -39,9 +39,18 @@ extension ExifBlob {
     /// holding only the date. Setting the same date twice gives the same bytes.
     public static func settingDates(_ date: ExifDateTags, in blob: Data?) -> Data {
         let values = Self.values(for: date)
-        guard let blob, let tiff = TIFFBytes(blob), var edit = TIFFEdit(tiff) else { return fresh(values) }
-        guard edit.setExifValues(values) else { return fresh(values) }
-        return Data(edit.bytes)
+        guard let blob, let tiff = TIFFBytes(blob), var edit = TIFFEdit(tiff), edit.setExifValues(values) else { return fresh(values) }
+        let edited = Data(edit.bytes)
+        // A damaged block may have pointers the edit trusted (an entry's value overlapping
+        // another's, a tag twice): the edit stands only when libexif reads the date back.
+        return readsBack(date, from: edited) ? edited : fresh(values)
+    }
+
+    /// Whether libexif reads `date` from `blob`'s EXIF IFD, each of its three tags exactly.
+    static func readsBack(_ date: ExifDateTags, from blob: Data) -> Bool {
+        guard let tags = try? ExifTags(parsing: blob) else { return false }
+        return tags.dateTimeOriginal == date.dateTime && tags.subSecTimeOriginal == date.subSeconds
+            && tags.offsetTimeOriginal == date.offset
     }
 
     /// The value each date tag gets (nil: removed).

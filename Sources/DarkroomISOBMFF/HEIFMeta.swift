@@ -115,4 +115,12 @@ extension HEIFMeta {
             return nil  // the boxes do not hold together: no packet
         }
     }
+
+    /// The XMP packet of the HEIF file (HEIC, AVIF) at `path`, read from its XMP item (libvips
+    /// 8.14 gives none for HEIF files); nil when it has none. Throws `ISOBMFFError` naming the
+    /// file when it cannot be read.
+    public static func xmpPacket(ofFileAt path: String) throws -> [UInt8]? {
+        let file = try ByteFile(path: path)
+        return try xmpPacket(of: file, boxes: try ISOBox.topLevel(of: file))
+    }
 }

@@ -21,10 +21,9 @@ final class EmbeddedMetadataImportTests: XCTestCase {
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
     }
 
-    /// The shipped pipeline (fast preset) over `input`, with TIFF added to what it picks up when asked.
-    func importFolder(tiff: Bool = false) throws -> RunReport {
-        var text = try ShippedPipeline.fastText()
-        if tiff { text = text.replacingOccurrences(of: "png,webp,avif,", with: "png,webp,avif,tif,") }
+    /// The shipped pipeline (fast preset) over `input`.
+    func importFolder() throws -> RunReport {
+        let text = try ShippedPipeline.fastText()
         let pipeline = try PipelineLoader(registry: BuiltInStages.registry).load(yaml: text, file: ImportTests.pipelinePath)
         return try Runner(pipeline: pipeline, settings: RunSettings(library: library, timeZone: TimeZone(identifier: "UTC")!, jobs: 2))
             .run(inputs: [input])
@@ -64,13 +63,14 @@ final class EmbeddedMetadataImportTests: XCTestCase {
         XCTAssertEqual(try exiftool(try heic(of: photo), Self.curatedTags), Self.curatedValues)
     }
 
-    /// The same from every format that carries XMP: PNG, WebP, HEIC, AVIF (libvips 8.14 gives no
-    /// XMP for HEIF files: it is read from the file's XMP item) and TIFF.
+    /// The same from every format the import takes that carries XMP: PNG, WebP, HEIC, AVIF (libvips
+    /// 8.14 gives no XMP for HEIF files: it is read from the file's XMP item, for the HEIC and for
+    /// the date). TIFF is not taken: Darkroom blocks libvips' TIFF loader.
     func testEveryInputFormatCarriesItsXMP() throws {
         let source = folder.path("source.png")
         try Fixtures.photo(source, width: 96, height: 64, seed: 2)
         var photos: [URL] = []
-        for (index, ext) in ["png", "webp", "heic", "avif", "tif"].enumerated() {
+        for (index, ext) in ["png", "webp", "heic", "avif"].enumerated() {
             let photo = input.appendingPathComponent("photo-\(index).\(ext)")
             // Each a little different, so that none is a duplicate of another.
             try Fixtures.run("vips", ["linear", source.path, photo.path + (ext == "avif" ? "[compression=av1]" : ""), "1", "\(index)"])
@@ -78,7 +78,7 @@ final class EmbeddedMetadataImportTests: XCTestCase {
                              + Self.curated + [photo.path])
             photos.append(photo)
         }
-        let report = try importFolder(tiff: true)
+        let report = try importFolder()
         XCTAssertEqual(report.failures, [])
         for (index, photo) in photos.enumerated() {
             let output = try heic(of: photo)
