@@ -7,6 +7,11 @@ extension Image {
     /// open: it must be at the file's first byte, and is not read again by libvips once the image is
     /// released. `path` names the file in errors.
     public static func openHeader(descriptor: Int32, path: String, failOn: FailOn = .error) throws -> Image {
+        // libvips 8.14 takes an empty file's source for a pipe and aborts on an assertion reading it.
+        var status = stat()
+        guard fstat(descriptor, &status) != 0 || status.st_size > 0 else {
+            throw VipsError(operation: "load", message: "\(path): the file is empty")
+        }
         guard let p = darkroom_vips_open_descriptor(descriptor, failOn.c) else {
             throw VipsError(operation: "load", message: Vips.takeErrorMessage(path: path))
         }
