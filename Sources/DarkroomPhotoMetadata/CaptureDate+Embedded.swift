@@ -15,10 +15,12 @@ extension CaptureDate {
         return base + (fractionDigits.map { "." + $0 } ?? "") + CaptureDate.offsetText(utcOffsetSeconds)
     }
 
-    /// The fraction of a second's digits without trailing zeros (`5` for half a second); nil for none.
+    /// The fraction of a second's digits, to the millisecond the catalog records, without trailing
+    /// zeros (`5` for half a second); nil for none.
     var fractionDigits: String? {
-        guard local.nanosecond > 0 else { return nil }
-        var digits = String(format: "%09d", local.nanosecond)
+        let milliseconds = local.nanosecond / 1_000_000
+        guard milliseconds > 0 else { return nil }
+        var digits = String(format: "%03d", milliseconds)
         while digits.hasSuffix("0") { digits.removeLast() }
         return digits
     }

@@ -91,4 +91,20 @@ final class LibraryXMPTests: XCTestCase {
             XCTAssertEqual(region[XMPName(XMPNamespace.mwgRegions, "Name")]?.text, "Ann")
         }
     }
+
+    /// A date from a file's modification time has nanoseconds; the catalog records milliseconds, and
+    /// the HEIC carries what the catalog holds (exiftool read 09:29:39.341660499 where the catalog said .341).
+    func testTheFractionIsTheCatalogsMilliseconds() throws {
+        let local = try XCTUnwrap(LocalDateTime(year: 2026, month: 11, day: 28, hour: 9, minute: 29, second: 39, nanosecond: 341_660_499))
+        let date = CaptureDate(local: local, utcOffsetSeconds: 0, source: .fileModified, timeZoneSource: .metadata, confidence: .low)
+        XCTAssertEqual(date.exifTags.subSeconds, "341")
+        XCTAssertEqual(date.xmpText, "2026-11-28T09:29:39.341+00:00")
+        let half = CaptureDate(local: try XCTUnwrap(LocalDateTime(year: 2026, month: 1, day: 2, nanosecond: 500_000_000)), utcOffsetSeconds: nil,
+                               source: .exifOriginal, timeZoneSource: .metadata, confidence: .high)
+        XCTAssertEqual(half.exifTags.subSeconds, "5")
+        XCTAssertEqual(half.xmpText, "2026-01-02T00:00:00.5")
+        let underAMillisecond = CaptureDate(local: try XCTUnwrap(LocalDateTime(year: 2026, month: 1, day: 2, nanosecond: 999_999)),
+                                            utcOffsetSeconds: nil, source: .exifOriginal, timeZoneSource: .metadata, confidence: .high)
+        XCTAssertNil(underAMillisecond.exifTags.subSeconds)
+    }
 }
