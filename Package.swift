@@ -9,6 +9,8 @@ import PackageDescription
 /// - `DarkroomVips`, `DarkroomHEIF`, `DarkroomExif`, `DarkroomCairo`, `DarkroomRaw`: Swift wrappers owning every C handle.
 /// - `DarkroomRuntime`: `NativeRuntime`, which starts every native library once, on the calling thread,
 ///   before any worker; the wrappers' factories refuse to work until it has.
+/// - `DarkroomISOBMFF`: the one reader of ISO base media files (HEIF, MP4), pure Swift; motion photos, the
+///   video layer and `DarkroomPhotoMetadata` (what a library file carries about its photo) use it.
 /// - `DarkroomCore`: stages, items, pipeline files, publishing, the `CatalogStore` protocol and the
 ///   runner. Imports no C and no database.
 /// - `DarkroomCatalog`: the library's SQLite catalog (GRDB); `DarkroomShards`: sharded sweeps'
@@ -84,7 +86,7 @@ let package = Package(
         .target(name: "DarkroomVips", dependencies: ["CVips", .product(name: "Logging", package: "swift-log")]),
         .target(name: "DarkroomHEIF", dependencies: ["CHeif"]),
         .target(name: "DarkroomExif", dependencies: ["CExif"]),
-        .target(name: "DarkroomVideo", dependencies: ["CFFmpeg", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "DarkroomVideo", dependencies: ["CFFmpeg", "DarkroomISOBMFF", .product(name: "Logging", package: "swift-log")]),
         .target(name: "DarkroomCairo", dependencies: ["CCairo"]),
         // RAW files: LibRaw's decoding and previews, and the capture metadata of every RAW container (read in Swift).
         .target(name: "DarkroomRaw", dependencies: ["CLibRaw", "DarkroomVips", "DarkroomExif"]),
@@ -99,8 +101,11 @@ let package = Package(
         .target(name: "DarkroomXMP"),
         // Darkroom's pages (gallery, run report): escaped HTML, the stylesheet, the viewer script. Pure Swift.
         .target(name: "DarkroomHTML", dependencies: ["DarkroomDigest"]),
+        // ISO base media files (HEIF, AVIF, MP4): the one box reader (sizes checked, walks bounded), HEIF
+        // items read without libheif, and Exif and XMP items replaced without re-encoding. Pure Swift.
+        .target(name: "DarkroomISOBMFF"),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
-        .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP"]),
+        .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP", "DarkroomISOBMFF"]),
         // The time zone at a GPS position, offline (timezone-boundary-builder's polygons, ODbL): pure Swift and Foundation.
         .target(name: "DarkroomTimeZones", resources: [.copy("Resources/timezones.bin"), .copy("Resources/NOTICE.md")]),
 
@@ -124,10 +129,13 @@ let package = Package(
             "DarkroomModel", "DarkroomOptions", "DarkroomLibrary", "DarkroomReport",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // What a library file carries about its photo: the capture date in EXIF and XMP, the photo's XMP
+        // with its IPTC-IIM and its sidecar, and the date set again in a HEIC without re-encoding it.
+        .target(name: "DarkroomPhotoMetadata", dependencies: ["DarkroomModel", "DarkroomExif", "DarkroomXMP", "DarkroomISOBMFF"]),
         // How dates read in captions, titles and pages (one formatter for every stage), and caption templates.
         .target(name: "DarkroomCaptions", dependencies: ["DarkroomModel", "DarkroomOptions"]),
         // Correcting capture dates in a library (`darkroom catalog set-date`).
-        .target(name: "DarkroomCorrection", dependencies: ["DarkroomCore"]),
+        .target(name: "DarkroomCorrection", dependencies: ["DarkroomCore", "DarkroomPhotoMetadata"]),
         // Why a photo gets its date and folder (`darkroom explain`).
         .target(name: "DarkroomExplain", dependencies: ["DarkroomCore"]),
         // The library's own catalog: SQLite through GRDB (CLinux's statfs refuses network filesystems).
@@ -151,11 +159,12 @@ let package = Package(
 
         // Stages, one module each, each declaring every module it imports.
         plugin("ExifDateStage", path: "ExifDate", dependencies: [
-            "DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomSidecars", "DarkroomTimeZones",
+            "DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomSidecars", "DarkroomTimeZones", "DarkroomISOBMFF",
         ]),
         plugin("ResizeStage", path: "Resize", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips"]),
         plugin("HEICEncodeStage", path: "HEICEncode", dependencies: [
             "DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomSidecars",
+            "DarkroomPhotoMetadata", "DarkroomISOBMFF",
         ]),
         plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
@@ -207,7 +216,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "MotionPhotoTests", dependencies: [
-            "DarkroomMotionPhoto", "DarkroomXMP", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
+            "DarkroomMotionPhoto", "DarkroomISOBMFF", "DarkroomXMP", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
         ]),
         .testTarget(name: "DarkroomXMPTests", dependencies: ["DarkroomXMP", "DarkroomTestSupport"]),
         .testTarget(name: "SidecarTests", dependencies: [
@@ -245,7 +254,12 @@ let package = Package(
         .executableTarget(name: "export-benchmark", dependencies: ["DarkroomVips", "DarkroomExif", "DarkroomXMP"],
                           path: "Benchmarks/ExportJPEG"),
         .testTarget(name: "DateCorrectionTests", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomStages", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomStages", "DarkroomTestSupport", "DarkroomPhotoMetadata",
+            "DarkroomVips",
+        ]),
+        .testTarget(name: "PhotoMetadataTests", dependencies: [
+            "DarkroomISOBMFF", "DarkroomPhotoMetadata", "DarkroomExif", "DarkroomXMP", "DarkroomModel", "DarkroomHEIF", "DarkroomVips",
+            "DarkroomTestSupport",
         ]),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",

@@ -1,6 +1,7 @@
 import Foundation
 import DarkroomLibrary
 import DarkroomModel
+import DarkroomPhotoMetadata
 
 extension DateCorrector {
     /// Works out what the correction does, reading the catalog and the library but changing nothing
@@ -30,26 +31,33 @@ extension DateCorrector {
         return plan
     }
 
-    /// One subject's new date, the outputs that move and the units recorded again. A Live Photo's
-    /// video (`stillOf` its still) is keyed by its still's date, so its units change with it.
+    /// One subject's new date, the outputs that move or have their date rewritten, and the units
+    /// recorded again. A Live Photo's video (`stillOf` its still) is keyed by its still's date, so
+    /// its units change with it.
     private func subject(_ asset: AssetFacts, date: CaptureDate, stillOf still: String?,
                          notes: inout [DateCorrectionPlan.Problem]) throws -> DateCorrectionPlan.Subject {
         let state = try catalog.state(of: asset.contentHash)
+        // What files carry inside: the wall-clock time, its fraction and its offset.
+        let dateChanges = asset.captureDate.map { $0.local != date.local || $0.utcOffsetSeconds != date.utcOffsetSeconds } ?? true
         var moves: [DateCorrectionPlan.Move] = []
         for output in state.outputs {
-            guard let found = steps.step(output.step, madeOutput: output.path), !found.datedTemplates.isEmpty else { continue }
-            guard let old = asset.captureDate?.local,
-                  let path = found.datedTemplates.lazy.compactMap({ $0.redated(output.path, from: old, to: date.local) }).first else {
-                notes.append(.init(target: output.path, reason: "does not fit its step's template at the photo's recorded date; "
-                                   + "left where it is (the next run of \(found.runner.pipeline.file) makes it again)"))
-                continue
+            let rewritesDate = dateChanges && LibraryFileDates.carriesDate(output.path)
+            var path = output.path
+            if let found = steps.step(output.step, madeOutput: output.path), !found.datedTemplates.isEmpty {
+                if let old = asset.captureDate?.local,
+                   let redated = found.datedTemplates.lazy.compactMap({ $0.redated(output.path, from: old, to: date.local) }).first {
+                    path = redated
+                } else {
+                    notes.append(.init(target: output.path, reason: "does not fit its step's template at the photo's recorded date; "
+                                       + "left where it is (the next run of \(found.runner.pipeline.file) makes it again)"))
+                }
             }
-            guard path != output.path else { continue }
+            guard path != output.path || rewritesDate else { continue }
             guard state.unitKeys[output.step] != nil else {
                 notes.append(.init(target: output.path, reason: "its step has no finished unit in the catalog; left where it is"))
                 continue
             }
-            moves.append(.init(to: path, output: output))
+            moves.append(.init(to: path, rewritesDate: rewritesDate, output: output))
         }
         var units: [UnitCompletion.Unit] = []
         if let still {

@@ -78,7 +78,7 @@ final class InputFile {
         let result = avformat_open_input(&opened, path, nil, &options)
         guard result >= 0, let context = opened else {
             // FFmpeg has freed the context it was given (but not `io`, which is ours).
-            if let boxes = ISOBoxes(io.file), !boxes.hasMovie {
+            if let boxes = MovieBoxes(io.file), !boxes.hasMovie {
                 throw VideoReadError(path: path, reason: .missingMovieBox)
             }
             throw VideoReadError(path: path, reason: .notAVideo(VideoError.text(for: result)))

@@ -4,7 +4,7 @@ import Foundation
 /// A video file open for reading: its descriptor (opened here and closed in `deinit`, or lent by a
 /// caller and left open), its size, and positioned reads that never move the descriptor's offset.
 /// Everything Darkroom reads of one video goes through one of these: FFmpeg (`DescriptorIO`), the
-/// `moov`/`mdat` scan (`ISOBoxes`), and a copy of the original bytes.
+/// `moov`/`mdat` scan (`MovieBoxes`), and a copy of the original bytes.
 final class OpenedFile {
     /// The file, for messages.
     let path: String

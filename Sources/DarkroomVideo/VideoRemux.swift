@@ -38,7 +38,7 @@ extension VideoSource {
             return "\(kind) stream \(stream.pointee.index) (\(InputFile.codecName(stream.pointee.codecpar.pointee.codec_id))\(tag))"
         }
         if !misfits.isEmpty { return .keepOriginal(reason: misfits.joined(separator: ", ") + " cannot go in MP4") }
-        if info.container == "mp4", ISOBoxes(input.file)?.movieFirst == true { return .alreadyMP4 }
+        if info.container == "mp4", MovieBoxes(input.file)?.movieFirst == true { return .alreadyMP4 }
         return .remux
     }
 
