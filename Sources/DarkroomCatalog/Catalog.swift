@@ -55,6 +55,16 @@ public final class Catalog: CatalogStore, Sendable {
         return try Catalog(url: url, readOnly: true)
     }
 
+    /// Makes a catalog as an older Darkroom left it, with the migrations up to `migration` only
+    /// (for tests of upgrading; `migration` is one of `migrationNames`).
+    package static func createOutdated(library: URL, through migration: String) throws {
+        let folder = library.appendingPathComponent(".darkroom", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let database = try DatabaseQueue(path: folder.appendingPathComponent("catalog.sqlite").path)
+        try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+        try migrator.migrate(database, upTo: migration)
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in

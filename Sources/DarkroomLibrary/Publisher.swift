@@ -142,6 +142,7 @@ package final class Publisher: Sendable {
                     throw SystemCallError.last("cannot \(fresh ? "publish" : "replace") \(file.relativePath)")
                 }
                 placed.append((final, fresh))
+                try FaultInjection.pass(.placed(file.relativePath))
             }
             for folder in Set(placed.map { $0.final.deletingLastPathComponent().path }) { try Publisher.fsync(path: folder) }
         } catch {
@@ -204,6 +205,7 @@ package final class Publisher: Sendable {
     }
 
     package static func fsync(path: String) throws {
+        try FaultInjection.pass(.syncing(path))
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw SystemCallError.last("cannot open \(path) to sync") }
         defer { close(fd) }

@@ -53,10 +53,42 @@ public final class ShardManifest: CatalogStore, Sendable {
         line.append(UInt8(ascii: "\n"))
         // errno is read before the lock is let go.
         let failure: String? = writing.withLock { _ in
-            let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let written = write(line)
             return written == line.count && fsync(descriptor) == 0 ? nil : LibraryFiles.errnoText()
         }
         if let failure { throw RunError("cannot write the shard manifest \(url.path): \(failure)") }
+    }
+
+    /// Writes `bytes` at the end of the manifest, as far as it can; returns how many bytes were
+    /// written (errno tells why it stopped short). Faults a test injects (`FaultPoint.appending`)
+    /// stop it early: a full disk, or a kill in the middle of the line.
+    private func write(_ bytes: Data) -> Int {
+        var limit = bytes.count
+        switch FaultInjection.action(at: .appending(url.path)) {
+        case .proceed: break
+        case .kill: FaultInjection.killThisProcess()
+        case .fail(let code):
+            errno = code.rawValue
+            return -1
+        case .shortWrite(let count): limit = min(count, bytes.count)
+        case .killAfterWriting(let count):
+            _ = bytes.prefix(count).withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            FaultInjection.killThisProcess()
+        }
+        var done = 0
+        while done < bytes.count {
+            guard done < limit else {
+                errno = ENOSPC
+                break
+            }
+            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + done, limit - done) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            done += count
+        }
+        return done
     }
 
     /// The records of a manifest file, and how many lines could not be read (a line torn by a crash).
