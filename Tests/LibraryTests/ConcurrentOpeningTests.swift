@@ -28,6 +28,17 @@ final class ConcurrentOpeningTests: XCTestCase {
         try race(rounds: 12) { library in try Catalog.createOutdated(library: library, through: "v1") }
     }
 
+    func testAnOldCatalogOpenedOnlyToReadIsNotUpgraded() throws {
+        let library = folder.appendingPathComponent("old-library", isDirectory: true)
+        try Catalog.createOutdated(library: library, through: "v1")
+        XCTAssertThrowsError(try Catalog.openReadOnly(library: library)) { error in
+            XCTAssertTrue("\(error)".contains("needs an upgrade") && "\(error)".contains("run an import"), "\(error)")
+        }
+        _ = try Catalog(library: library)
+        let upgraded = try XCTUnwrap(try Catalog.openReadOnly(library: library))
+        XCTAssertEqual(try upgraded.assets(.camera("any")).count, 0)
+    }
+
     /// Opens a fresh library's catalog from two processes at once, `rounds` times; each must open
     /// it, and the catalog must end up whole (every column a run reads).
     private func race(rounds: Int, prepare: (URL) throws -> Void) throws {
