@@ -209,7 +209,9 @@ public final class Catalog: CatalogStore, Sendable {
             for output in completion.outputs {
                 try db.execute(sql: "INSERT OR REPLACE INTO outputs (path, step, subject, size, sha256, run_id) VALUES (?, ?, ?, ?, ?, ?)",
                                arguments: [output.path, output.step, completion.subject, output.size, output.sha256, run])
-                try db.execute(sql: "DELETE FROM pending_outputs WHERE path = ?", arguments: [output.path])
+                // The file is recorded: neither it nor the old bytes it replaced (kept aside) are to be undone.
+                try db.execute(sql: "DELETE FROM pending_outputs WHERE path IN (?, ?)",
+                               arguments: [output.path, LibraryFiles.keptAsidePath(of: output.path)])
             }
             return stale
         }

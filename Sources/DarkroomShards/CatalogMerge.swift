@@ -10,7 +10,8 @@ import DarkroomReport
 /// from its one shard; a collection's outputs are spread over all shards, and its unit is recorded
 /// only when every shard of the sweep finished it (otherwise the next run makes the missing outputs).
 /// Outputs whose file is gone are not recorded. Files a shard linked but never recorded (it was
-/// killed) are removed. Merged manifests move to `.darkroom/shards/merged/<time>-run<id>/`.
+/// killed) are removed, and files it replaced without recording the new one get their old bytes
+/// back. Merged manifests move to `.darkroom/shards/merged/<time>-run<id>/`.
 public struct CatalogMerge {
     public let library: URL
 
@@ -133,6 +134,13 @@ public struct CatalogMerge {
         }
         if unfinished.isEmpty {
             for path in pending.sorted() where !recorded.contains(path) {
+                // A replaced file's old bytes: not needed once the merge recorded the new file, else put back.
+                if let replaced = LibraryFiles.replacedPath(ofKeptAside: path) {
+                    if recorded.contains(replaced) { LibraryFiles.dropKeptAside(replaced, library: library) } else {
+                        LibraryRecovery.undo(path, library: library, logger: nil)
+                    }
+                    continue
+                }
                 guard try catalog.output(at: path) == nil,
                       FileInfo(path: library.appendingPathComponent(path).path)?.isRegularFile == true else { continue }
                 LibraryFiles.retract(path, library: library)

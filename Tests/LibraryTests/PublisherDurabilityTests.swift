@@ -34,6 +34,7 @@ final class PublisherDurabilityTests: XCTestCase {
         FaultInjection.install(nil)
         XCTAssertEqual(text("Photos/a.jpg"), "old a", "the unit failed: the file it replaced is back")
         XCTAssertNil(text("Photos/b.jpg"))
+        XCTAssertNil(text(LibraryFiles.keptAsidePath(of: "Photos/a.jpg")))
         let drift = try catalog.verify(library: library)
         XCTAssertTrue(drift.isClean, drift.text)
     }
@@ -50,6 +51,25 @@ final class PublisherDurabilityTests: XCTestCase {
         try LibraryRecovery.recover(catalog, library: library, logger: Logger(label: "test"))
         XCTAssertEqual(text("Photos/a.jpg"), "old a", "the file the catalog records is back")
         XCTAssertNil(text("Photos/2024/b.jpg"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.appendingPathComponent(LibraryFiles.keptAsideFolder).path))
+        let drift = try catalog.verify(library: library)
+        XCTAssertTrue(drift.isClean, drift.text)
+    }
+
+    func testTheOldBytesAreKeptUntilTheCommitRecordsTheNewOnes() throws {
+        let catalog = try Catalog(library: library)
+        try publish(["Photos/a.jpg": "old a"], catalog: catalog)
+        let run = try catalog.beginRun(pipeline: "test")
+        let publisher = try Publisher(library: library, catalog: catalog, run: run,
+                                      temporaryFolder: Publisher.sharedTemporaryFolder(library: library))
+        let publication = publisher.publication(subject: "photo", source: nil)
+        try publication.stage("Photos/a.jpg", step: "test") { try Data("new a".utf8).write(to: $0) }
+        try publication.publish()
+        XCTAssertEqual(text("Photos/a.jpg"), "new a")
+        XCTAssertEqual(text(LibraryFiles.keptAsidePath(of: "Photos/a.jpg")), "old a", "kept aside until the commit")
+        try publication.commit(units: [.init(step: "test", key: "k2")], asset: nil, to: catalog)
+        XCTAssertNil(text(LibraryFiles.keptAsidePath(of: "Photos/a.jpg")))
+        XCTAssertEqual(try catalog.recoverPending(), [], "the commit cleared the note of the old bytes")
         let drift = try catalog.verify(library: library)
         XCTAssertTrue(drift.isClean, drift.text)
     }
