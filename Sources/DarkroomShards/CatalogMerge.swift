@@ -33,6 +33,8 @@ public struct CatalogMerge {
         public var failures: [RunReport.Failure] = []
         /// Manifest lines torn by a crash, skipped.
         public var unreadableLines = 0
+        /// The manifests those lines were in.
+        public var tornManifests: [String] = []
 
         /// Lines for a terminal.
         public var text: String {
@@ -41,7 +43,7 @@ public struct CatalogMerge {
                          + "\(failures.count) failures"]
             lines += incompleteCollections.map { "  not finished by every shard (made again by the next run): \($0)" }
             lines += failures.sorted { $0.path < $1.path }.map { "  failed: \($0.path) [\($0.step)]: \($0.reason)" }
-            if unreadableLines > 0 { lines.append("  \(unreadableLines) torn manifest lines skipped") }
+            if unreadableLines > 0 { lines.append("  \(unreadableLines) torn manifest lines skipped (in \(tornManifests.joined(separator: ", ")))") }
             return lines.joined(separator: "\n")
         }
     }
@@ -69,10 +71,12 @@ public struct CatalogMerge {
         var unfinished: [String] = []
         var pipeline = ""
         for name in names {
-            let (records, unreadable) = try ShardManifest.records(at: folder.appendingPathComponent(name))
-            report.unreadableLines += unreadable
+            let contents = try ShardManifest.records(at: folder.appendingPathComponent(name))
+            let torn = contents.unreadable + (contents.tornTail ? 1 : 0)
+            report.unreadableLines += torn
+            if torn > 0 { report.tornManifests.append(name) }
             var finished = true
-            for record in records {
+            for record in contents.records {
                 switch record {
                 case .start(let file, let shard, _, _, _):
                     pipeline = file
