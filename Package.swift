@@ -5,8 +5,8 @@ import PackageDescription
 /// libexif and FFmpeg; no Apple platform is declared because none is supported).
 ///
 /// Layers, bottom up:
-/// - `C*` system library targets: libvips, libheif, libexif, FFmpeg, cairo and Pango (each with a tiny `shim.h`).
-/// - `DarkroomVips`, `DarkroomHEIF`, `DarkroomExif`, `DarkroomCairo`: Swift wrappers owning every C handle.
+/// - `C*` system library targets: libvips, libheif, libexif, FFmpeg, cairo and Pango, LibRaw (each with a tiny `shim.h`).
+/// - `DarkroomVips`, `DarkroomHEIF`, `DarkroomExif`, `DarkroomCairo`, `DarkroomRaw`: Swift wrappers owning every C handle.
 /// - `DarkroomCore`: stages, items, pipeline files, publishing, the `CatalogStore` protocol and the
 ///   runner. Imports no C and no database.
 /// - `DarkroomCatalog`: the library's SQLite catalog (GRDB); `DarkroomShards`: sharded sweeps'
@@ -58,17 +58,37 @@ let package = Package(
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",  // cairo PDF surfaces, Pango text
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
 
+        // LibRaw's thread-safe build (libraw_r): RAW decoding. Its pkg-config adds -fopenmp, which SwiftPM drops
+        // with a warning; libraw_r.so links libgomp itself.
+        .systemLibrary(name: "CLibRaw", path: "Sources/CLibRaw", pkgConfig: "libraw_r",
+                       providers: [.apt(["libraw-dev"])]),
+
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),  // statfs, for the network filesystem check
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),  // SHA-256 only
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),  // CRC-32 and raw deflate for ZIP archives
+
+        // OpenCV 4.6 (C++, Debian's per-module -dev packages; only libopencv-dev, which pulls in all of
+        // OpenCV, ships opencv4.pc) behind a C interface: the photo-alignment engine of aligned time-lapses.
+        .target(name: "CAlignment", path: "Sources/CAlignment",
+                cxxSettings: [.unsafeFlags(["-isystem", "/usr/include/opencv4"])],
+                linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_features2d", "opencv_calib3d", "opencv_video",
+                                 "opencv_objdetect"].map { .linkedLibrary($0) }),
 
         // Swift wrappers over them.
         .target(name: "DarkroomVips", dependencies: ["CVips"]),
+        // Aligned time-lapses and collages: scene and face alignment, the common crop (the only importer of CAlignment).
+        .target(name: "DarkroomAlignment", dependencies: ["CAlignment", "DarkroomVips"]),
         .target(name: "DarkroomHEIF", dependencies: ["CHeif"]),
         .target(name: "DarkroomExif", dependencies: ["CExif"]),
         .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"]),
         .target(name: "DarkroomCairo", dependencies: ["CCairo"]),
+        // RAW files: LibRaw's decoding and previews, and the capture metadata of every RAW container (read in Swift).
+        .target(name: "DarkroomRaw", dependencies: ["CLibRaw", "DarkroomVips", "DarkroomExif"]),
         .target(name: "DarkroomDigest", dependencies: ["CLibCrypto"]),
+        // Streaming ZIP archives (ZIP64 past 4 GiB), for `darkroom export --zip`.
+        .target(name: "DarkroomZip", dependencies: ["CZlib"]),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP"),
         // Darkroom's pages (gallery, run report): escaped HTML, the stylesheet, the viewer script. Pure Swift.
@@ -135,7 +155,7 @@ let package = Package(
         plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
         plugin("TimelapseStage", path: "Timelapse", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("MotionVideoStage", path: "MotionVideo", dependencies: [
-            "DarkroomCore", "DarkroomMotionPhoto", "DarkroomImaging", "DarkroomExif", "DarkroomVideo",
+            "DarkroomCore", "DarkroomMotionPhoto", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomVips",
         ]),
         plugin("CollageStage", path: "Collage", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF"]),
         plugin("PhotoBookStage", path: "PhotoBook", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomCairo"]),
@@ -157,7 +177,7 @@ let package = Package(
 
         .testTarget(name: "DarkroomCoreTests", dependencies: ["DarkroomCore", "DarkroomCatalog", "DarkroomTestSupport"]),
         .testTarget(name: "NativeBindingTests", dependencies: [
-            "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomTestSupport",
+            "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomXMP", "DarkroomTestSupport",
         ]),
         .testTarget(name: "StageTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVips", "DarkroomExif", "DarkroomHEIF",
@@ -198,9 +218,22 @@ let package = Package(
             "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "DarkroomTestSupport",
             "ExifDateStage", "ThumbnailStage", "VideoEncodeStage",
         ]),
+        .testTarget(name: "RawTests", dependencies: ["DarkroomRaw", "DarkroomVips", "DarkroomExif", "DarkroomTestSupport"]),
+        // Not shipped: time and peak memory of RAW previews and developments, for Benchmarks/raw.sh.
+        .executableTarget(name: "raw-benchmark", dependencies: ["DarkroomRaw", "DarkroomVips"], path: "Benchmarks/RawDecode"),
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
                           path: "Benchmarks/TimeZoneLookup"),
+        // Not shipped: aligns a folder of hand-held photos for Benchmarks/align.sh.
+        .executableTarget(name: "align-benchmark", dependencies: ["DarkroomAlignment", "DarkroomVips"],
+                          path: "Benchmarks/AlignSet"),
+        .testTarget(name: "AlignmentTests", dependencies: ["DarkroomAlignment", "DarkroomVips", "DarkroomTestSupport"]),
+        .testTarget(name: "ZipTests", dependencies: ["DarkroomZip", "DarkroomTestSupport"]),
+        // Not shipped: DarkroomZip's speed and memory (Benchmarks/zip64.sh), and the JPEG-for-sharing path
+        // of `darkroom export` until the command exists (Benchmarks/export.sh).
+        .executableTarget(name: "zip-benchmark", dependencies: ["DarkroomZip"], path: "Benchmarks/ZipWriter"),
+        .executableTarget(name: "export-benchmark", dependencies: ["DarkroomVips", "DarkroomExif", "DarkroomXMP"],
+                          path: "Benchmarks/ExportJPEG"),
         .testTarget(name: "DateCorrectionTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomStages", "DarkroomTestSupport",
         ]),

@@ -30,46 +30,60 @@ public struct Collage: CollectionStage {
         let template = options.template.template
         let (groups, undated) = PhotoGroups.split(items, by: options.groupBy)
         for item in undated {
-            context.reportSkipped(item, reason: "no capture date, so it cannot be grouped by \(options.groupBy.rawValue)")
+            context.reportSkipped(item, reason: "no capture date, so it cannot be grouped by \(options.groupBy.rawValue)", kind: .noCaptureDate)
         }
         guard !groups.isEmpty else { throw StageError("no photos to make a collage from") }
 
         let renderer = options.renderer(pixelLimit: context.settings.pixelLimit)
         var names = Set<String>()
         for group in groups where context.makes(group.key) {
-            var excluded = Set<UUID>()
-            var number = 0
-            var chunks = template.pick == .pair ? [group.photos] : chunk(group.photos)
-            while !chunks.isEmpty {
-                let candidates = chunks.removeFirst().filter { !excluded.contains($0.id) }
-                var photos = candidates
-                if template.pick == .pair {
-                    switch options.pairing.pick(from: candidates) {
-                    case .success(let pair): photos = pair
-                    case .failure(let problem): context.reportFailed(group.key, reason: "\(problem)"); continue
-                    }
+            let made = context.group(group.key, items: group.photos)
+            if made.isCurrent {
+                // Made before from these photos with these options: left as it is.
+                names.formUnion(made.outputs)
+                continue
+            }
+            make(group, as: made, renderer: renderer, names: &names, context: context)
+        }
+    }
+
+    /// Makes the collages of one group; a photo that does not decode is left out and its collage made
+    /// from the rest, a collage that cannot be made is reported against the group.
+    private func make(_ group: PhotoGroup, as made: CollectionGroup, renderer: CollageRenderer, names: inout Set<String>,
+                      context: CollectionContext) {
+        let template = options.template.template
+        var excluded = Set<UUID>()
+        var number = 0
+        var chunks = template.pick == .pair ? [group.photos] : chunk(group.photos)
+        while !chunks.isEmpty {
+            let candidates = chunks.removeFirst().filter { !excluded.contains($0.id) }
+            var photos = candidates
+            if template.pick == .pair {
+                switch options.pairing.pick(from: candidates) {
+                case .success(let pair): photos = pair
+                case .failure(let problem): made.reportFailed(reason: "\(problem)"); continue
                 }
-                guard !photos.isEmpty else { context.reportFailed(group.key, reason: "none of its photos could be decoded"); continue }
-                if template.pick == .sequence, options.fewerPhotos == .error, photos.count < options.photosPerCollage {
-                    context.reportFailed(group.key, reason: "\(photos.count) photo(s), but \(template.name) takes \(options.photosPerCollage) "
-                                         + "(set 'fewer-photos: shrink' to make a smaller collage)")
-                    continue
-                }
-                do {
-                    let image = try renderer.render(photos)
-                    number += 1
-                    let path = try outputPath(for: photos, group: group, number: number, taken: &names)
-                    try context.publish(path) { url in try options.format.write(image, to: url, quality: options.quality, preset: options.preset) }
-                    context.logger.info("\(context.step): \(path) from \(photos.count) photo(s)")
-                } catch let failure as CollageRenderer.PhotoFailure {
-                    let photo = photos[failure.index]
-                    context.reportSkipped(photo, reason: "left out of the collage: \(failure.reason)")
-                    excluded.insert(photo.id)
-                    // Again without it: the pair is picked anew, a sequence is made from the rest.
-                    chunks.insert(candidates, at: 0)
-                } catch {
-                    context.reportFailed(group.key, reason: "\(error)")
-                }
+            }
+            guard !photos.isEmpty else { made.reportFailed(reason: "none of its photos could be decoded"); continue }
+            if template.pick == .sequence, options.fewerPhotos == .error, photos.count < options.photosPerCollage {
+                made.reportFailed(reason: "\(photos.count) photo(s), but \(template.name) takes \(options.photosPerCollage) "
+                                  + "(set 'fewer-photos: shrink' to make a smaller collage)")
+                continue
+            }
+            do {
+                let image = try renderer.render(photos)
+                number += 1
+                let path = try outputPath(for: photos, group: group, number: number, taken: &names)
+                try made.publish(path) { url in try options.format.write(image, to: url, quality: options.quality, preset: options.preset) }
+                context.logger.info("\(context.step): \(path) from \(photos.count) photo(s)")
+            } catch let failure as CollageRenderer.PhotoFailure {
+                let photo = photos[failure.index]
+                context.reportSkipped(photo, reason: "left out of the collage: \(failure.reason)", kind: failure.failureKind)
+                excluded.insert(photo.id)
+                // Again without it: the pair is picked anew, a sequence is made from the rest.
+                chunks.insert(candidates, at: 0)
+            } catch {
+                made.reportFailed(reason: "\(error)", kind: FailureKind.of(error))
             }
         }
     }

@@ -111,7 +111,7 @@ public struct ExifDate: Stage {
         if let date = item.captureDate, date.source == .user { return CaptureDateDecision(date: date, rejected: []) }
         guard let date = decision.date else {
             throw StageError(Self.noDateMessage(decision: decision, problems: explanation.problems, options: options,
-                                                video: item.mediaKind == .video))
+                                                video: item.mediaKind == .video), kind: .noCaptureDate)
         }
         item.captureDate = date
         return decision

@@ -17,6 +17,7 @@ struct EntryLoader {
     struct Skipped: Error {
         var item: ItemRecord
         var reason: String
+        var kind: FailureKind?
     }
 
     /// The entries, in capture order, and the items left out with the reason; also how many photos
@@ -34,7 +35,7 @@ struct EntryLoader {
             return Result {
                 try entry(for: item, facts: facts[item.contentHash], outputs: (outputs[item.contentHash] ?? []).map(\.path),
                           motionFiles: motionFiles)
-            }.mapError { $0 as? Skipped ?? Skipped(item: item, reason: "\($0)") }
+            }.mapError { $0 as? Skipped ?? Skipped(item: item, reason: "\($0)", kind: FailureKind.of($0)) }
         }
         var entries: [GalleryEntry] = [], skipped: [Skipped] = []
         for result in results {
@@ -61,7 +62,8 @@ struct EntryLoader {
         } catch {
             // Without its thumbnail, the larger rendition stands in; without either, nothing can be shown.
             guard let presentLarge, let image = try? files.image(presentLarge) else {
-                throw Skipped(item: item, reason: "left out of the gallery: no thumbnail (\(error)); import it, or regenerate its thumbnails, first")
+                throw Skipped(item: item, reason: "left out of the gallery: no thumbnail (\(error)); import it, or regenerate its thumbnails, first",
+                              kind: FailureKind.of(error))
             }
             thumbnail = image
         }
@@ -71,7 +73,7 @@ struct EntryLoader {
         let videos = outputs.filter(LibraryFile.isVideo).filter(files.exists).sorted(by: LibraryFile.playableOrder)
         if kind == .video {
             guard let playable = videos.first ?? files.relativePath(of: item.source) else {
-                throw Skipped(item: item, reason: "left out of the gallery: the video has no file in the library to play")
+                throw Skipped(item: item, reason: "left out of the gallery: the video has no file in the library to play", kind: nil)
             }
             entry.playable = playable
         } else {

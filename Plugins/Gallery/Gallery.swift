@@ -37,7 +37,7 @@ public struct Gallery: CollectionStage {
     public func run(_ items: [ItemRecord], context: CollectionContext) throws {
         let files = LibraryFile(library: context.settings.library, pixelLimit: context.settings.pixelLimit)
         let loaded = try EntryLoader(options: options, files: files, catalog: context.library).load(items, jobs: context.settings.jobs)
-        for problem in loaded.skipped { context.reportSkipped(problem.item, reason: problem.reason) }
+        for problem in loaded.skipped { context.reportSkipped(problem.item, reason: problem.reason, kind: problem.kind) }
         if loaded.withoutLarge > 0 {
             let count = CaptionText.plural(loaded.withoutLarge, "photo")
             context.logger.warning("\(context.step): \(count) have no larger rendition at \(options.large.template): the larger view shows their thumbnails")

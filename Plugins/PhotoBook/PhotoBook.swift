@@ -32,7 +32,7 @@ public struct PhotoBook: CollectionStage {
     public func run(_ items: [ItemRecord], context: CollectionContext) throws {
         let selection = BookSelection(items, options: options)
         for item in selection.undated {
-            context.reportSkipped(item, reason: "no capture date: left out of the photo book rather than placed at random")
+            context.reportSkipped(item, reason: "no capture date: left out of the photo book rather than placed at random", kind: .noCaptureDate)
         }
         guard !selection.books.isEmpty else {
             throw StageError("photo-book: no photos to make a book of (\(selection.emptyExplanation))")
@@ -47,7 +47,7 @@ public struct PhotoBook: CollectionStage {
                     context.logger.info("\(context.step): \(path): \(written.pages) pages, \(written.photos) of \(book.photos.count) photos")
                 }
             } catch {
-                context.reportFailed(book.key, reason: "\(error)")
+                context.reportFailed(book.key, reason: "\(error)", kind: FailureKind.of(error))
             }
         }
     }

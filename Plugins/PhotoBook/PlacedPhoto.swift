@@ -41,7 +41,7 @@ struct PhotoPreparer {
             image = try PDFImage(jpeg: try decoded.jpegData(quality: quality), rgb: try decoded.pixelBytes(),
                                  width: decoded.width, height: decoded.height)
         } catch let error as VipsError {
-            throw StageError("cannot decode image: \(error)")
+            throw StageError.image("cannot decode image", error)
         } catch let error as CairoError {
             throw StageError("cannot place image: \(error)")
         }

@@ -54,7 +54,7 @@ public struct Resize: Stage {
             // Decode now, so a corrupt file fails here with its reason, not in a later step.
             item.image = try image.materialized()
         } catch let error as VipsError {
-            throw StageError("cannot decode image: \(error)")
+            throw StageError.image("cannot decode image", error)
         }
         item.pixelWidth = header.orientation >= 5 ? header.height : header.width
         item.pixelHeight = header.orientation >= 5 ? header.width : header.height

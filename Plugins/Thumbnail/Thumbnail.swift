@@ -125,7 +125,7 @@ public struct Thumbnail: Stage {
                 }
             }
         } catch let error as VipsError {
-            throw StageError("cannot decode image: \(error)")
+            throw StageError.image("cannot decode image", error)
         }
     }
 }

@@ -34,7 +34,7 @@ struct PhotoRenderer {
             }
             return image
         } catch let error as VipsError {
-            throw StageError("cannot decode image: \(error)")
+            throw StageError.image("cannot decode image", error)
         }
     }
 
@@ -57,7 +57,7 @@ struct PhotoRenderer {
             }
             return try converter.convert(rgb: try image.pixelBytes(), bytesPerRow: width * 3)
         } catch let error as VipsError {
-            throw StageError("cannot decode image: \(error)")
+            throw StageError.image("cannot decode image", error)
         }
     }
 }

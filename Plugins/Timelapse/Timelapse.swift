@@ -36,7 +36,7 @@ public struct Timelapse: CollectionStage {
     public func run(_ items: [ItemRecord], context: CollectionContext) throws {
         let selection = PhotoSelection(items, options: options)
         for item in selection.undated {
-            context.reportSkipped(item, reason: "no capture date: left out of the time-lapse rather than placed at random")
+            context.reportSkipped(item, reason: "no capture date: left out of the time-lapse rather than placed at random", kind: .noCaptureDate)
         }
         guard !selection.photos.isEmpty else {
             throw StageError("timelapse: no photos to render (\(selection.emptyExplanation))")
@@ -78,7 +78,7 @@ public struct Timelapse: CollectionStage {
             switch result {
             case .success(let rendered): frame = rendered
             case .failure(let error):
-                context.reportSkipped(photos[index], reason: "\(error)")
+                context.reportSkipped(photos[index], because: error)
                 failed += 1
                 total = schedule.encodedFrames(photos: photos.count - failed, timing: encoding.frameTiming)
                 continue

@@ -24,6 +24,16 @@ static inline VipsImage *darkroom_vips_open(const char *path, VipsAccess access,
     return vips_image_new_from_file(path, "access", access, "fail_on", fail_on, NULL);
 }
 
+/* Opens the image in the file open at `descriptor` lazily (header and metadata, no pixels), through
+ * a VipsSource on a duplicate of the descriptor: the caller's stays open, and shares its offset. */
+static inline VipsImage *darkroom_vips_open_descriptor(int descriptor, VipsFailOn fail_on) {
+    VipsSource *source = vips_source_new_from_descriptor(descriptor);
+    if (!source) return NULL;
+    VipsImage *image = vips_image_new_from_source(source, "", "fail_on", fail_on, NULL);
+    g_object_unref(source);
+    return image;
+}
+
 /* Removes EXIF orientation from a fresh copy of `*image` (replacing it): libvips 8.14's thumbnail
  * rotates the pixels but leaves orientation=6 attached, and savers would write it back. */
 static inline int darkroom_vips_drop_orientation(VipsImage **image) {
@@ -186,3 +196,113 @@ static inline void darkroom_g_free(void *p) { g_free(p); }
 
 #endif
 #include "shim_video.h"
+
+/* ---- RAW support (DarkroomRaw): images made from memory that LibRaw filled. ---- */
+#ifndef DARKROOM_CVIPS_SHIM_RAW_H
+#define DARKROOM_CVIPS_SHIM_RAW_H
+/* A JPEG held in memory, decoded lazily at 1/shrink scale (1, 2, 4 or 8). The bytes are copied into a
+ * VipsBlob that the image's source keeps alive, so the caller may free its own copy at once. */
+static inline int darkroom_vips_jpegload_copy(const void *data, size_t length, VipsImage **out, int shrink,
+                                              VipsFailOn fail_on) {
+    VipsBlob *blob = vips_blob_copy(data, length);
+    if (!blob) return -1;
+    VipsSource *source = vips_source_new_from_blob(blob);
+    vips_area_unref(VIPS_AREA(blob));
+    if (!source) return -1;
+    int result = vips_jpegload_source(source, out, "shrink", shrink, "fail_on", fail_on,
+                                      "access", VIPS_ACCESS_RANDOM, NULL);
+    g_object_unref(source);
+    return result;
+}
+/* Packed pixels (8- or 16-bit, 1 or 3 bands) copied into a new image, interpreted as sRGB or grey. */
+static inline VipsImage *darkroom_vips_from_pixels(const void *data, size_t length, int width, int height, int bands,
+                                                   gboolean sixteen_bit) {
+    VipsImage *image = vips_image_new_from_memory_copy(data, length, width, height, bands,
+                                                       sixteen_bit ? VIPS_FORMAT_USHORT : VIPS_FORMAT_UCHAR);
+    if (image) {
+        image->Type = bands >= 3 ? (sixteen_bit ? VIPS_INTERPRETATION_RGB16 : VIPS_INTERPRETATION_sRGB)
+                                 : (sixteen_bit ? VIPS_INTERPRETATION_GREY16 : VIPS_INTERPRETATION_B_W);
+    }
+    return image;
+}
+/* Attaches one of libvips' built-in ICC profiles ("srgb", "p3") to an image nobody else holds yet. */
+static inline int darkroom_vips_attach_profile(VipsImage *image, const char *name) {
+    VipsBlob *profile = NULL;
+    if (vips_profile_load(name, &profile, NULL) || !profile) return -1;
+    size_t length = 0;
+    const void *data = vips_blob_get(profile, &length);
+    vips_image_set_blob_copy(image, "icc-profile-data", data, length);
+    vips_area_unref(VIPS_AREA(profile));
+    return 0;
+}
+/* A copy of `in` whose EXIF orientation metadata is `orientation` (1...8), for vips_autorot. */
+static inline int darkroom_vips_with_orientation(VipsImage *in, VipsImage **out, int orientation) {
+    if (vips_copy(in, out, NULL)) return -1;
+    vips_image_set_int(*out, VIPS_META_ORIENTATION, orientation);
+    return 0;
+}
+#endif
+/* ==== Alignment (issue 23): warping by an affine matrix, for aligned time-lapses and collages. ==== */
+#ifndef DARKROOM_CVIPS_SHIM_WARP_H
+#define DARKROOM_CVIPS_SHIM_WARP_H
+/* x' = a (x + idx) + b (y + idy) + odx, y' = c (x + idx) + d (y + idy) + ody, with pixel centres at integers;
+ * the output is the `left, top, width, height` area of that plane. `interpolator`: "nearest", "bilinear",
+ * "bicubic", "lbb", "nohalo"... `extend`: VIPS_EXTEND_BACKGROUND (filled with `background` in every band)
+ * or VIPS_EXTEND_COPY (edge pixels repeated). */
+static inline int darkroom_vips_affine(VipsImage *in, VipsImage **out, double a, double b, double c, double d,
+                                       double idx, double idy, double odx, double ody,
+                                       int left, int top, int width, int height,
+                                       const char *interpolator, VipsExtend extend, double background) {
+    VipsInterpolate *interpolate = vips_interpolate_new(interpolator);
+    if (!interpolate) {
+        vips_error("affine", "unknown interpolator %s", interpolator);
+        return -1;
+    }
+    VipsArrayInt *area = vips_array_int_newv(4, left, top, width, height);
+    VipsArrayDouble *ink = vips_array_double_newv(1, background);
+    int result = vips_affine(in, out, a, b, c, d, "interpolate", interpolate, "oarea", area,
+                             "idx", idx, "idy", idy, "odx", odx, "ody", ody, "extend", extend, "background", ink, NULL);
+    vips_area_unref(VIPS_AREA(ink));
+    vips_area_unref(VIPS_AREA(area));
+    g_object_unref(interpolate);
+    return result;
+}
+/* Box-filter shrink by integer-ish factors: the antialiasing step before a warp that shrinks a lot. */
+static inline int darkroom_vips_shrink(VipsImage *in, VipsImage **out, double hshrink, double vshrink) {
+    return vips_shrink(in, out, hshrink, vshrink, NULL);
+}
+/* Computes every pixel of a small image in the calling thread (no thread pool: for a working copy of a
+ * megapixel, starting libvips' workers costs more than the work) into `buffer` of `size` bytes. */
+static inline int darkroom_vips_read_in_thread(VipsImage *in, void *buffer, size_t size) {
+    size_t line = VIPS_IMAGE_SIZEOF_LINE(in);
+    if (size < line * (size_t) in->Ysize) {
+        vips_error("read", "buffer too small");
+        return -1;
+    }
+    VipsRegion *region = vips_region_new(in);
+    VipsRect all = {0, 0, in->Xsize, in->Ysize};
+    int result = vips_region_prepare(region, &all);
+    for (int y = 0; result == 0 && y < in->Ysize; y++)
+        memcpy((char *) buffer + line * (size_t) y, VIPS_REGION_ADDR(region, 0, y), line);
+    g_object_unref(region);
+    return result;
+}
+#endif
+/* ==== End of alignment (issue 23). ==== */
+/* ---- Sharing exports (darkroom export): a copy with no metadata at all, then only what is set back. ---- */
+#ifndef DARKROOM_CVIPS_SHARING_H
+#define DARKROOM_CVIPS_SHARING_H
+
+/* A copy of `in` with every metadata field removed: EXIF blob and its parsed `exif-ifd*` fields
+ * (libvips 8.14 writes those back into the EXIF at save, GPS included), XMP, IPTC, ICC, orientation,
+ * loader details. Header fields (size, bands, format, interpretation, resolution) stay. */
+static inline int darkroom_vips_copy_without_metadata(VipsImage *in, VipsImage **out) {
+    if (vips_copy(in, out, NULL)) return -1;
+    gchar **fields = vips_image_get_fields(*out);
+    for (gchar **field = fields; field && *field; field++) vips_image_remove(*out, *field);
+    g_strfreev(fields);
+    return 0;
+}
+#endif
+/* ---- End of sharing exports. ---- */
+

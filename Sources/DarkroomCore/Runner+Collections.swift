@@ -10,9 +10,7 @@ extension Runner {
 
     /// A collection step's unit key: its options and every photo it sees, with its capture date.
     func collectionKey(_ step: PipelineStep, items: [ItemRecord]) -> String {
-        let catalogID = catalogIDs[step.index]
-        let inputsDigest = items.map { "\($0.contentHash)@\($0.captureDate?.local.description ?? "-")" }.joined(separator: ",")
-        return ContentHash.of("\(catalogID)|\(step.configured.optionsDigest)|\(inputsDigest)")
+        ContentHash.of("\(catalogIDs[step.index])|\(step.configured.optionsDigest)|\(CollectionContext.inputsDigest(items))")
     }
 
     /// Whether a collection step's outputs are current for these photos (and all still present).
@@ -29,7 +27,9 @@ extension Runner {
 
     /// Runs one collection step. Its outputs are published together when it ends, and recorded
     /// even when some of them could not be made (with `keepPartial`): the step's unit is recorded only
-    /// when every output was made, so the next run tries again, and the made ones are never lost.
+    /// when every output was made, so the next run tries again, and the made ones are never lost. A
+    /// step that makes its outputs by groups (`CollectionContext.group`) records each group that
+    /// was made whole on its own unit, and retires the groups that no longer exist.
     func runCollection(_ step: PipelineStep, items all: [ItemRecord], catalog: CatalogStore, publisher: Publisher,
                        failures: FailureSink, shard: Shard?, keepPartial: Bool = true, report: inout RunReport) -> [String] {
         guard case .collection(let perform) = step.configured.action else { return [] }
@@ -45,18 +45,20 @@ extension Runner {
         defer { publication.discard() }
         let problems = ProblemCount()
         var failed = false
+        var groups = CollectionGroups(catalogStep: catalogID, recorded: SubjectState())
         do {
             if try collectionIsCurrent(step, items: items, catalog: catalog) {
                 logger.info("\(id): up to date")
                 return []
             }
             progress?.collectionStarted(id, items: items.count)
+            groups = CollectionGroups(catalogStep: catalogID, recorded: try catalog.state(of: subject))
             let context = CollectionContext(step: id, catalogStep: catalogID, subject: subject, settings: settings, logger: logger,
-                                            library: LibraryCatalog(catalog), publication: publication, reporter: failures, problems: problems, shard: shard,
-                                            progress: progress)
+                                            library: LibraryCatalog(catalog), publication: publication, reporter: failures, problems: problems,
+                                            shard: shard, progress: progress, optionsDigest: step.configured.optionsDigest, groups: groups)
             try perform(items, context)
         } catch {
-            failures.record(path: id, step: id, reason: "\(error)")
+            failures.record(path: id, step: id, error: error, library: settings.library)
             failed = true
         }
         let complete = !failed && problems.value == 0
@@ -64,11 +66,18 @@ extension Runner {
         guard complete || keepPartial else { return [] }
         do {
             try publication.publish()
-            let units: [UnitCompletion.Unit] = complete ? [.init(step: catalogID, key: collectionKey(step, items: items))] : []
-            if complete || !publication.published.isEmpty { try publication.commit(units: units, asset: nil, to: catalog) }
+            var units = groups.finishedUnits
+            if complete { units.append(.init(step: catalogID, key: collectionKey(step, items: items))) }
+            // A group the catalog holds that this run did not meet no longer exists: its files go
+            // (known only when the stage went through all its groups, on one machine).
+            let retired = failed || shard != nil ? [] : groups.unmet
+            if !units.isEmpty || !retired.isEmpty || !publication.published.isEmpty {
+                try publication.commit(units: units, asset: nil, retiring: retired, to: catalog)
+            }
             return publication.written.map(\.path)
         } catch {
-            failures.record(path: id, step: id, reason: "cannot publish or record results: \(error)")
+            let failure = ItemFailure(step: id, error, library: settings.library, saying: "cannot publish or record results: ")
+            failures.record(path: id, step: id, reason: failure.reason, kind: failure.kind)
             if complete { report.failed += 1 }
             return []
         }

@@ -25,126 +25,165 @@ extension Runner {
     func process(_ entry: SurveyEntry, still: ItemRecord? = nil, catalog: CatalogStore, publisher: Publisher,
                  failures: FailureSink) -> (Outcome, ItemRecord?) {
         let file = entry.found
-        let hash: String, rendition: Bool
-        var motion: (still: String, path: String)?
+        let subject: Subject
         switch entry.state {
         case .duplicate(let original, _): return (.duplicate(original), nil)
         case .unreadable(let reason):
-            failures.record(path: file.url.path, step: "read", reason: reason)
+            failures.record(path: file.url.path, step: "read", reason: reason, kind: .unreadable)
             return (.failed([], diskFull: false), nil)
-        case .unique(let h, let r): (hash, rendition) = (h, r)
-        case .motionPart(let stillHash, let h, let stillPath): (hash, rendition, motion) = (h, false, (stillHash, stillPath))
+        case .unique(let hash, let rendition): subject = Subject(hash: hash, rendition: rendition, motion: nil)
+        case .motionPart(let still, let hash, let stillPath): subject = Subject(hash: hash, rendition: false, motion: (still, stillPath))
         }
-        let item = Item(source: file.url, relativePath: file.relativePath, contentHash: hash,
+        let item = Item(source: file.url, relativePath: file.relativePath, contentHash: subject.hash,
                         fileSize: file.size, modificationDate: file.modificationDate,
-                        id: motion.map { ContentHash.uuid(fromHex: $0.still) })
+                        id: subject.motion.map { ContentHash.uuid(fromHex: $0.still) })
         item.contentIdentifier = entry.pairingKey
+        item.probe = entry.probe
         item.sidecars = file.sidecars
-        let publication = publisher.publication(subject: hash, source: file.url.path, pathID: item.id)
+        let publication = publisher.publication(subject: subject.hash, source: file.url.path, pathID: item.id)
         defer { item.attachments.removeAll(); publication.discard() }
-
-        var work: Work
-        var adopted = false
-        var retired: [String] = []
         do {
-            if let motion {
+            let plan = try plan(item, subject, still: still, catalog: catalog)
+            if plan.work.required.isEmpty && !plan.adopted { return (.skipped, rememberedRecord(of: item, catalog: catalog)) }
+            let units = try runSteps(plan, on: item, publication: publication, failures: failures)
+            if let changed = changedSince(file) { throw ItemFailure(step: "read", reason: changed, kind: .changedWhileImporting) }
+            try publish(publication, of: item)
+            if !units.isEmpty { try record(units, plan, of: item, subject, publication: publication, catalog: catalog) }
+            logger.debug("processed \(file.relativePath) -> \(item.outputs.map(\.path).joined(separator: ", "))")
+            return (.processed(item.outputs.map(\.path)), ItemRecord(item))
+        } catch let failure as ItemFailure {
+            failures.record(path: file.url.path, step: failure.step, reason: failure.reason, kind: failure.kind)
+            logger.debug("failed \(file.url.path) [\(failure.step)]: \(failure.reason)")
+            return (.failed(item.outputs.map(\.path), diskFull: failure.kind == .diskFull), nil)
+        } catch {
+            preconditionFailure("every failure of a photo is an ItemFailure: \(error)")
+        }
+    }
+
+    /// What an input is to the catalog: its content hash, whether the file is a library rendition of
+    /// it, and for a Live Photo's video, its still (content hash and path).
+    struct Subject {
+        var hash: String
+        var rendition: Bool
+        var motion: (still: String, path: String)?
+    }
+
+    /// Why one input failed: at which step, in words, and of what kind.
+    struct ItemFailure: Error {
+        var step: String
+        var reason: String
+        var kind: FailureKind?
+
+        init(step: String, reason: String, kind: FailureKind?) {
+            self.step = step
+            self.reason = reason
+            self.kind = kind
+        }
+
+        /// `error` at `step`: its words, and its kind (a full disk of `library` is always that).
+        init(step: String, _ error: Error, library: URL, saying prefix: String = "") {
+            self.init(step: step, reason: prefix + "\(error)",
+                      kind: DiskSpace.isFull(error, library: library) ? .diskFull : FailureKind.of(error))
+        }
+    }
+
+    /// The work one input has to do, and what becomes of it when done.
+    struct ItemPlan {
+        var work: Work
+        /// Its outputs were recorded by `catalog rebuild`: they are taken as they are, with its work.
+        var adopted: Bool
+        /// Steps whose units and outputs it no longer has (a video that became a motion part).
+        var retired: [String] = []
+        /// Library files it takes as they are (a Live Photo video's copy found by a rebuild).
+        var kept: [PublishedOutput] = []
+    }
+
+    /// Plans `item`'s work and gives it what it starts with: a motion part its still's date, a
+    /// library rendition the date the catalog knows, any photo the date a user set.
+    func plan(_ item: Item, _ subject: Subject, still: ItemRecord?, catalog: CatalogStore) throws -> ItemPlan {
+        do {
+            if let motion = subject.motion {
                 // The still's capture date, from this run or the catalog: the motion part is filed with it.
                 let remembered = try catalog.rememberedFacts(contentHash: motion.still)
                 guard let date = still?.captureDate ?? remembered?.captureDate else {
-                    failures.record(path: file.url.path, step: "pair",
-                                    reason: "the Live Photo's still \(motion.path) has no capture date (it failed, or is not imported yet)")
-                    return (.failed([], diskFull: false), nil)
+                    throw ItemFailure(step: "pair", reason: "the Live Photo's still \(motion.path) has no capture date (it failed, or is not imported yet)",
+                                      kind: .noCaptureDate)
                 }
                 item.captureDate = date
                 item.motionOf = motion.still
-                (work, retired) = try motionWork(for: hash, still: motion.still, date: date, catalog: catalog)
-            } else {
-                // Outputs recorded by `catalog rebuild` under this photo's id: take them, and its work, as done.
-                adopted = try catalog.adopt(contentHash: hash) > 0
-                work = try self.work(for: hash, kind: MediaKind(fileName: file.url.lastPathComponent), catalog: catalog,
-                                     sidecars: file.sidecars)
-                if adopted { work = adopting(work) }
-                // A library file read as its photo (a HEIC in Photos/) starts with what the catalog knows of
-                // the photo: its capture date files its renditions as the photo is filed, whatever the file says.
-                if rendition, !work.required.isEmpty, let facts = try catalog.rememberedFacts(contentHash: hash) {
-                    item.captureDate = facts.captureDate
+                let (work, retired) = try motionWork(for: subject.hash, still: motion.still, date: date, catalog: catalog)
+                // Its copy recorded by `catalog rebuild` (under the still's id) is taken as it is.
+                if !work.pending.isEmpty, let copy = try rebuiltCopy(of: subject.hash, still: motion.still, catalog: catalog) {
+                    return ItemPlan(work: Work(keys: work.keys, required: [], pending: work.pending), adopted: true, retired: retired,
+                                    kept: [copy])
                 }
+                return ItemPlan(work: work, adopted: false, retired: retired)
             }
+            // Outputs recorded by `catalog rebuild` under this photo's id: take them, and its work, as done.
+            let adopted = try catalog.adopt(contentHash: subject.hash) > 0
+            var work = try self.work(for: subject.hash, kind: item.mediaKind, catalog: catalog, sidecars: item.sidecars)
+            if adopted { work = adopting(work) }
+            if !work.required.isEmpty, let facts = try catalog.rememberedFacts(contentHash: subject.hash), let date = facts.captureDate {
+                // A library file read as its photo (a HEIC in Photos/) is filed as the photo is, whatever
+                // the file says; a date the user set (`catalog set-date`) outranks the file's evidence.
+                if subject.rendition || date.source == .user { item.captureDate = date }
+            }
+            return ItemPlan(work: work, adopted: adopted)
+        } catch let failure as ItemFailure {
+            throw failure
         } catch {
-            failures.record(path: file.url.path, step: "plan", reason: "\(error)")
-            return (.failed([], diskFull: DiskSpace.isFull(error, library: settings.library)), nil)
+            throw ItemFailure(step: "plan", error, library: settings.library)
         }
-        if work.required.isEmpty {
-            let facts = (try? catalog.rememberedFacts(contentHash: hash)) ?? nil
-            return (.skipped, ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash, id: item.id,
-                                         captureDate: facts?.captureDate, pixelWidth: facts?.width, pixelHeight: facts?.height,
-                                         contentIdentifier: facts?.contentIdentifier))
-        }
+    }
 
-        // A date the user set (`catalog set-date`) outranks the file's evidence: `exif-date` keeps it.
-        if motion == nil, let kept = ((try? catalog.rememberedFacts(contentHash: hash)) ?? nil)?.captureDate, kept.source == .user {
-            item.captureDate = kept
-        }
-
-        var completedUnits: [UnitCompletion.Unit] = []
-        var failedStep: (String, String)?
-        var diskFull = false
-        for index in work.required {
-            let step = pipeline.steps[index]
-            guard case .perItem(let perform) = step.configured.action else { continue }
-            let path = file.url.path
-            progress?.stepStarted(stepIDs[index], on: file.relativePath)
+    /// Runs the steps `plan` requires, in order, and returns the units they finished (all of them
+    /// for an adopted photo); throws at the first step that fails.
+    func runSteps(_ plan: ItemPlan, on item: Item, publication: Publication, failures: FailureSink) throws -> [UnitCompletion.Unit] {
+        var finished: [UnitCompletion.Unit] = []
+        let path = item.source.path
+        for index in plan.work.required {
+            guard case .perItem(let perform) = pipeline.steps[index].configured.action else { continue }
+            progress?.stepStarted(stepIDs[index], on: item.relativePath)
             let context = StageContext(step: stepIDs[index], catalogStep: catalogIDs[index], settings: settings,
                                        logger: logger, publication: publication,
                                        warnings: { step, message in failures.warn(path: path, step: step, reason: message) })
             do {
                 try perform(item, context)
-                if work.pending.contains(index) && !adopted { completedUnits.append(.init(step: catalogIDs[index], key: work.keys[index]!)) }
             } catch {
-                failedStep = (stepIDs[index], "\(error)")
-                diskFull = DiskSpace.isFull(error, library: settings.library)
-                break
+                throw ItemFailure(step: stepIDs[index], error, library: settings.library)
             }
+            if plan.work.pending.contains(index) { finished.append(.init(step: catalogIDs[index], key: plan.work.keys[index]!)) }
         }
-        if adopted && failedStep == nil {
-            completedUnits = work.keys.sorted { $0.key < $1.key }.map { .init(step: catalogIDs[$0.key], key: $0.value) }
-        }
-        if failedStep == nil, let changed = changedSince(file) {
-            failedStep = ("read", changed)
-        }
-        if failedStep == nil {
-            do { try publication.publish() } catch {
-                failedStep = ("publish", "\(error)")
-                diskFull = DiskSpace.isFull(error, library: settings.library)
-            }
-            item.outputs = publication.published
-        }
-        if failedStep != nil { completedUnits = [] }
+        guard plan.adopted else { return finished }
+        return plan.work.keys.sorted { $0.key < $1.key }.map { .init(step: catalogIDs[$0.key], key: $0.value) }
+    }
 
-        let published = item.outputs.map(\.path)
-        if !completedUnits.isEmpty {
-            // Only the outputs of finished units: a step that ran only to feed another records nothing.
-            do {
-                try publication.commit(units: completedUnits, asset: rendition ? nil : AssetFacts(item), retiring: retired,
-                                       to: catalog) { output in
-                    completedUnits.contains { $0.step == output.step }
-                }
-            } catch {
-                failedStep = failedStep ?? ("catalog", "cannot record results: \(error)")
-                diskFull = diskFull || DiskSpace.isFull(error, library: settings.library)
-            }
-        }
+    /// Links the item's staged outputs into the library, all of them or none.
+    func publish(_ publication: Publication, of item: Item) throws {
+        defer { item.outputs = publication.published }
+        do { try publication.publish() } catch { throw ItemFailure(step: "publish", error, library: settings.library) }
+    }
 
-        if let (step, reason) = failedStep {
-            failures.record(path: file.url.path, step: step, reason: reason)
-            logger.debug("failed \(file.url.path) [\(step)]: \(reason)")
-            return (.failed(published, diskFull: diskFull), nil)
+    /// Records the finished units with the outputs they made (a step that ran only to feed another
+    /// records nothing) and the files the plan keeps, and for an original what was learnt of it.
+    func record(_ units: [UnitCompletion.Unit], _ plan: ItemPlan, of item: Item, _ subject: Subject,
+                publication: Publication, catalog: CatalogStore) throws {
+        do {
+            try publication.commit(units: units, asset: subject.rendition ? nil : AssetFacts(item), retiring: plan.retired,
+                                   unchanged: plan.kept, to: catalog) { output in
+                units.contains { $0.step == output.step }
+            }
+        } catch {
+            throw ItemFailure(step: "catalog", error, library: settings.library, saying: "cannot record results: ")
         }
-        logger.debug("processed \(file.relativePath) -> \(published.joined(separator: ", "))")
-        return (.processed(published), ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash,
-                                                  id: item.id, captureDate: item.captureDate,
-                                                  pixelWidth: item.pixelWidth, pixelHeight: item.pixelHeight,
-                                                  contentIdentifier: item.contentIdentifier))
+    }
+
+    /// The record of an input whose work is all done, from what the catalog remembers of it.
+    func rememberedRecord(of item: Item, catalog: CatalogStore) -> ItemRecord {
+        let facts = (try? catalog.rememberedFacts(contentHash: item.contentHash)) ?? nil
+        return ItemRecord(source: item.source, relativePath: item.relativePath, contentHash: item.contentHash, id: item.id,
+                          captureDate: facts?.captureDate, pixelWidth: facts?.width, pixelHeight: facts?.height,
+                          contentIdentifier: facts?.contentIdentifier)
     }
 
     /// What a collection needs to know of a photo another shard works on: its capture date and size,

@@ -75,12 +75,27 @@ extension Runner {
         return (Work(keys: keys, required: pending.sorted(), pending: pending), retired)
     }
 
+    /// The library file `catalog rebuild` recorded that is the Live Photo video `hash`'s own copy (its
+    /// bytes, named with its still's id), as the output of the motion step that makes it; nil when
+    /// there is none. The rebuild files it under the still, which adopts it with its other files.
+    func rebuiltCopy(of hash: String, still: String, catalog: CatalogStore) throws -> PublishedOutput? {
+        guard let step = pipeline.motionSteps.first(where: { !$0.configured.outputTemplates.isEmpty }) else { return nil }
+        let stillID = "id:" + ContentHash.uuid(fromHex: still).uuidString.lowercased()
+        for subject in [still, stillID] {
+            guard let copy = try catalog.state(of: subject).outputs.first(where: {
+                $0.step == CatalogVerification.rebuiltStep && $0.sha256 == hash
+            }), FileInfo(path: settings.library.appendingPathComponent(copy.path).path)?.isRegularFile == true else { continue }
+            return PublishedOutput(step: catalogIDs[step.index], path: copy.path, size: copy.size, sha256: copy.sha256)
+        }
+        return nil
+    }
+
     /// Videos imported on their own by an earlier run that carry the Live Photo identifier of a still
     /// processed now: each becomes the still's motion part, read again from where it was imported
     /// (when it is still there, unchanged). One that is gone stays a separate video, with a warning.
     func earlierMotionParts(of records: [ItemRecord], besides entries: [SurveyEntry], catalog: CatalogStore,
                             failures: FailureSink) -> [SurveyEntry] {
-        guard pipeline.pairing != nil else { return [] }
+        guard pipeline.prober != nil else { return [] }
         let present = Set(entries.compactMap { entry -> String? in
             switch entry.state {
             case .unique(let hash, _), .duplicate(_, let hash), .motionPart(_, let hash, _): return hash

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 import DarkroomLibrary
+import DarkroomModel
 import DarkroomReport
 
 /// Settings that hold for a whole run, shared by every stage.
@@ -81,6 +82,10 @@ public struct CollectionContext {
     let shard: Shard?
     /// Where progress goes (a terminal's progress line), if anywhere.
     let progress: RunProgress?
+    /// The digest of the step's options (part of each group's key).
+    let optionsDigest: String
+    /// The groups of outputs met so far (see `group(_:items:)`).
+    let groups: CollectionGroups
 
     /// Tells the user how far the step is: `done` of `total` `unit` (`frames`, `collages`). Cheap:
     /// call it as often as you like.
@@ -108,16 +113,22 @@ public struct CollectionContext {
         try publication.stage(relativePath, step: catalogStep, ifChanged: true, write: write)
     }
 
-    /// Reports an item the stage could not use (it is left out; the stage goes on).
-    public func reportSkipped(_ item: ItemRecord, reason: String) {
-        reporter.record(path: item.source.path, step: step, reason: reason)
+    /// Reports an item the stage could not use (it is left out; the stage goes on), with the kind of
+    /// failure where it is known.
+    public func reportSkipped(_ item: ItemRecord, reason: String, kind: FailureKind? = nil) {
+        reporter.record(path: item.source.path, step: step, reason: reason, kind: kind)
+    }
+
+    /// Reports an item the stage could not use because of `error` (its words and its kind).
+    public func reportSkipped(_ item: ItemRecord, because error: Error) {
+        reportSkipped(item, reason: "\(error)", kind: FailureKind.of(error))
     }
 
     /// Reports one output the stage could not make (a group's collage), with the reason, and goes
     /// on with the others. What was published is kept and recorded; the step counts as failed and
     /// is tried again on the next run.
-    public func reportFailed(_ output: String, reason: String) {
-        reporter.record(path: output, step: step, reason: reason)
+    public func reportFailed(_ output: String, reason: String, kind: FailureKind? = nil) {
+        reporter.record(path: output, step: step, reason: reason, kind: kind)
         problems.increment()
     }
 }
@@ -132,9 +143,16 @@ final class FailureSink: Sendable {
         var warned: [RunReport.Failure] = []
     }
 
-    /// Notes a failure of `path` at `step`.
-    func record(path: String, step: String, reason: String) {
-        collected.withLock { $0.failures.append(RunReport.Failure(path: path, step: step, reason: reason)) }
+    /// Notes a failure of `path` at `step`, of `kind` when it is known (counted as an error of the step otherwise).
+    func record(path: String, step: String, reason: String, kind: FailureKind?) {
+        collected.withLock { $0.failures.append(RunReport.Failure(path: path, step: step, reason: reason, kind: kind?.label)) }
+    }
+
+    /// Notes that `path` failed at `step` because of `error`: its words, and its kind where it says
+    /// one (a full disk is always that).
+    func record(path: String, step: String, error: Error, library: URL) {
+        let kind = DiskSpace.isFull(error, library: library) ? .diskFull : FailureKind.of(error)
+        record(path: path, step: step, reason: "\(error)", kind: kind)
     }
 
     /// Notes a warning about `path` from `step`.

@@ -32,15 +32,49 @@ final class ExifDocument {
 
     /// Where a tag lives.
     enum Directory {
-        case ifd0, exif, gps
+        case ifd0, exif, gps, thumbnail
 
         var ifd: ExifIfd {
             switch self {
             case .ifd0: return EXIF_IFD_0
             case .exif: return EXIF_IFD_EXIF
             case .gps: return EXIF_IFD_GPS
+            case .thumbnail: return EXIF_IFD_1
             }
         }
+    }
+
+    // MARK: Editing
+
+    /// Removes every entry of `directory` (libexif then writes no pointer to it).
+    func removeAll(in directory: Directory) {
+        guard let content = darkroom_exif_ifd(data, directory.ifd) else { return }
+        while content.pointee.count > 0, let last = content.pointee.entries[Int(content.pointee.count) - 1] {
+            exif_content_remove_entry(content, last)
+        }
+    }
+
+    /// Removes one entry, when present.
+    func remove(_ tag: UInt16, in directory: Directory) {
+        guard let content = darkroom_exif_ifd(data, directory.ifd),
+              let entry = exif_content_get_entry(content, ExifTag(rawValue: UInt32(tag))) else { return }
+        exif_content_remove_entry(content, entry)
+    }
+
+    /// Removes the thumbnail: IFD1 and the JPEG it points to.
+    func removeThumbnail() {
+        removeAll(in: .thumbnail)
+        darkroom_exif_drop_thumbnail(data)
+    }
+
+    /// The document serialised by libexif: `Exif\0\0` followed by TIFF, as libvips' `exif-data`.
+    func serialized(sourceByteCount: Int) throws -> Data {
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var size: UInt32 = 0
+        exif_data_save_data(data, &bytes, &size)
+        guard let bytes, size > 0 else { throw ExifError.unwritable(byteCount: sourceByteCount) }
+        defer { free(bytes) }
+        return Data(bytes: bytes, count: Int(size))
     }
 
     /// An ASCII value cut at its first NUL and trimmed of whitespace; nil when absent or blank.

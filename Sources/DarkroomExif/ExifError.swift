@@ -8,6 +8,8 @@ public enum ExifError: Error, Equatable, CustomStringConvertible {
     case outOfMemory
     /// libexif found a TIFF header but could not read a single entry from it.
     case noEntries(byteCount: Int)
+    /// libexif could not serialise the edited block.
+    case unwritable(byteCount: Int)
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum ExifError: Error, Equatable, CustomStringConvertible {
             return "out of memory while reading an EXIF block"
         case .noEntries(let count):
             return "EXIF block of \(count) bytes holds no readable entries"
+        case .unwritable(let count):
+            return "EXIF block of \(count) bytes could not be written back after editing"
         }
     }
 }

@@ -59,7 +59,7 @@ public enum ImageLoader {
         do {
             header = try Image.open(url.path, failOn: strictness)
         } catch let error as VipsError {
-            throw StageError("cannot read image: \(error)")
+            throw StageError.image("cannot read image", error)
         }
         try checkPixelLimit(width: header.width, height: header.height, limit: pixelLimit)
         return header
@@ -71,7 +71,7 @@ public enum ImageLoader {
         if overflow || pixels > limit {
             let megapixels = Double(width) * Double(height) / 1_000_000
             throw StageError(String(format: "image is %dx%d (%.0f MP), over the limit of %.0f MP; refused before decoding",
-                                    width, height, megapixels, Double(limit) / 1_000_000))
+                                    width, height, megapixels, Double(limit) / 1_000_000), kind: .overPixelLimit)
         }
     }
 
@@ -103,7 +103,7 @@ public enum ImageLoader {
             }
             return image
         } catch let error as VipsError {
-            throw StageError("cannot decode image: \(error)")
+            throw StageError.image("cannot decode image", error)
         }
     }
 

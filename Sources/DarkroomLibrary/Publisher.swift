@@ -190,7 +190,8 @@ package final class Publisher: Sendable {
         guard let known = try catalog?.output(at: relativePath) else {
             // Not in the catalog (a lost catalog being rebuilt by a re-run).
             if namedForThis { return }
-            throw StageError("\(relativePath) already exists in the library and was not made by Darkroom; left untouched")
+            throw StageError("\(relativePath) already exists in the library and was not made by Darkroom; left untouched",
+                             kind: .outputPathTaken)
         }
         if publishedThisRun.withLock({ $0.contains(relativePath) }) { throw StageError.sharedOutputPath(relativePath, thisRun: true) }
         if known.subject == file.owner { return }
@@ -231,6 +232,6 @@ extension StageError {
     /// Two inputs whose outputs would land on one path.
     package static func sharedOutputPath(_ path: String, thisRun: Bool, other: String? = nil) -> StageError {
         StageError("\(path) is already the output of another photo\(thisRun ? " in this run" : other.map { " (\($0))" } ?? ""); "
-                   + "two inputs map to the same output path (add {id} or {ext} to the template)")
+                   + "two inputs map to the same output path (add {id} or {ext} to the template)", kind: .outputPathTaken)
     }
 }

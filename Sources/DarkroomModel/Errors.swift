@@ -11,9 +11,17 @@ public struct RunError: RefusalError, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// A per-item failure with the reason a user should read.
-public struct StageError: Error, CustomStringConvertible {
+/// A per-item failure with the reason a user should read, and its kind where it is known.
+public struct StageError: ClassifiedError, CustomStringConvertible {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    /// What kind of failure it is, for counting; nil counts it as an error of its step.
+    public var kind: FailureKind?
+
+    public init(_ message: String, kind: FailureKind? = nil) {
+        self.message = message
+        self.kind = kind
+    }
+
     public var description: String { message }
+    public var failureKind: FailureKind? { kind }
 }

@@ -8,7 +8,8 @@ public struct RunReport: Codable, Sendable {
         public var path: String
         public var step: String
         public var reason: String
-        /// For a file passed over: what it is (`.AAE edit sidecar`, `hidden file`), for counting.
+        /// What is counted: for a failure, its kind (`truncated`, a `FailureKind` label; nil: an
+        /// error of its step); for a file passed over, what it is (`.AAE edit sidecar`, `hidden file`).
         public var kind: String? = nil
 
         public init(path: String, step: String, reason: String, kind: String? = nil) {
@@ -143,14 +144,14 @@ public struct RunReport: Codable, Sendable {
     public func summary(listingPassedOver: Bool) -> String {
         var counts = "\(found) found: \(processed) processed, \(skipped) already done, "
             + "\(English.count(duplicates, "duplicate")), \(failed) failed"
-        if !failures.isEmpty { counts += " (" + RunReport.counted(failures.map { FailureKind.label(step: $0.step, reason: $0.reason) }) + ")" }
+        if !failures.isEmpty { counts += " (" + RunReport.counted(failures.map { $0.kind ?? "\($0.step) error" }) + ")" }
         if !sidecars.isEmpty { counts += ", " + English.count(Set(sidecars.map(\.path)).count, "sidecar") + " read" }
         if !livePhotoVideos.isEmpty { counts += "; " + English.count(livePhotoVideos.count, "Live Photo video")
             + (livePhotoVideos.count == 1 ? " filed with its still" : " filed with their stills") }
         if !passedOver.isEmpty { counts += ", \(passedOver.count) passed over: " + RunReport.countedByKind(passedOver) }
         var lines = [(shard.map { "shard \($0): " } ?? "") + counts
                      + String(format: " (%.1f s); ", seconds) + English.count(published.count, "file") + " written"]
-        if let stopped { lines.append("error: \(stopped); \(English.count(notAttempted, "photo")) not tried") }
+        if let stopped { lines.append("error: \(stopped); \(English.count(notAttempted, "file")) not tried") }
         let sortedFailures = failures.sorted(by: { $0.path < $1.path })
         let shown = listingPassedOver ? sortedFailures : Array(sortedFailures.prefix(Self.listedFailures))
         for failure in shown {
@@ -163,13 +164,13 @@ public struct RunReport: Codable, Sendable {
             lines.append("  warning: \(warning.path) [\(warning.step)]: \(warning.reason)")
         }
         for duplicate in duplicateFiles.sorted(by: { $0.path < $1.path }) {
-            lines.append("  duplicate: \(duplicate.path) is the same photo as \(duplicate.sameAs)")
+            lines.append("  duplicate: \(duplicate.path) is the same \(MediaKind(fileName: duplicate.path)) as \(duplicate.sameAs)")
         }
         for joined in joinedMotionParts.sorted(by: { $0.path < $1.path }) {
             lines.append("  joined: \(joined.path), imported earlier as a video, is the Live Photo video of \(joined.sameAs)")
         }
         for (kind, paths) in withoutSidecar.sorted(by: { $0.key < $1.key }) {
-            lines.append("  \(English.count(paths.count, "photo")) without a \(kind), dated from \(paths.count == 1 ? "its" : "their") own metadata:")
+            lines.append("  \(English.count(paths.count, filesAt: paths)) without a \(kind), dated from \(paths.count == 1 ? "its" : "their") own metadata:")
             let shown = listingPassedOver ? paths : Array(paths.prefix(Self.listedFailures))
             lines += shown.map { "    \($0)" }
             if shown.count < paths.count { lines.append("    ... and \(paths.count - shown.count) more: --verbose lists them all") }
@@ -193,11 +194,12 @@ public struct RunReport: Codable, Sendable {
     /// time (low confidence): darkroom explain PATH shows why`.
     package var lowConfidenceHint: String? {
         guard let first = lowConfidenceDates.min(by: { $0.path < $1.path }) else { return nil }
-        let counts = Dictionary(grouping: lowConfidenceDates, by: \.why).mapValues(\.count)
-            .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-        let parts = counts.enumerated().map { position, entry in
-            let why = entry.value == 1 ? entry.key.replacingOccurrences(of: "their", with: "its") : entry.key
-            return position == 0 ? "\(English.count(entry.value, "photo")) dated \(why)" : "\(entry.value) \(why)"
+        let groups = Dictionary(grouping: lowConfidenceDates, by: \.why)
+            .sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+        let parts = groups.enumerated().map { position, group in
+            let count = group.value.count
+            let why = count == 1 ? group.key.replacingOccurrences(of: "their", with: "its") : group.key
+            return position == 0 ? "\(English.count(count, filesAt: group.value.map(\.path))) dated \(why)" : "\(count) \(why)"
         }
         return parts.joined(separator: ", ") + " (low confidence): darkroom explain \(RunReport.shellQuoted(first.path)) shows why"
     }

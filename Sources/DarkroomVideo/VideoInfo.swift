@@ -28,7 +28,7 @@ public struct VideoInfo: Sendable, Equatable {
     /// Reads `path`; throws `VideoReadError` with the reason when it is not a video Darkroom can
     /// read, or when its frames have more than `pixelLimit` pixels (checked from the header).
     public static func read(path: String, pixelLimit: Int) throws -> VideoInfo {
-        try VideoInfo(InputFile(path: path, pixelLimit: pixelLimit))
+        try VideoSource(path: path, pixelLimit: pixelLimit).info
     }
 
     init(_ input: InputFile) {

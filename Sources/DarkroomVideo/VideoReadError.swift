@@ -17,6 +17,8 @@ public struct VideoReadError: Error, CustomStringConvertible, Sendable, Equatabl
         case tooManyPixels(width: Int, height: Int, limit: Int)
         /// FFmpeg opened the file but could not read what it needs; what failed and FFmpeg's words.
         case unreadable(String)
+        /// The file opens and has a video stream, but none of its frames decodes; why, in words.
+        case undecodable(String)
     }
 
     /// The file concerned.
@@ -44,7 +46,7 @@ public struct VideoReadError: Error, CustomStringConvertible, Sendable, Equatabl
         case .tooManyPixels(let width, let height, let limit):
             return String(format: "video frames are %dx%d (%.0f MP), over the limit of %.0f MP; refused before decoding",
                           width, height, Double(width) * Double(height) / 1_000_000, Double(limit) / 1_000_000)
-        case .unreadable(let detail):
+        case .unreadable(let detail), .undecodable(let detail):
             return detail
         }
     }

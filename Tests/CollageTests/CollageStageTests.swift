@@ -5,6 +5,7 @@ import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 import XCTest
+import DarkroomModel
 import DarkroomOptions
 import DarkroomReport
 
@@ -86,10 +87,42 @@ final class CollageStageTests: XCTestCase {
         XCTAssertEqual(try Catalog(library: library).allOutputs().map(\.path), ["collages/2024-01-grid.jpg"],
                        "the collage that was made is recorded")
 
+        let january = library.appendingPathComponent("collages/2024-01-grid.jpg")
+        let made = try XCTUnwrap(FileInfo(path: january.path))
         let again = try run(collage)
-        XCTAssertEqual(again.failed, 1, "the step is tried again: its unit was not recorded")
+        XCTAssertEqual(again.failed, 1, "the failed group is tried again")
+        XCTAssertEqual(again.published, [], "the group made before is left alone: nothing is written again")
+        let kept = try XCTUnwrap(FileInfo(path: january.path))
+        XCTAssertEqual([kept.id.inode, UInt64(kept.modificationNanoseconds)], [made.id.inode, UInt64(made.modificationNanoseconds)],
+                       "the same file, not a copy written again")
         XCTAssertEqual(files(under: "collages"), ["2024-01-grid.jpg"])
         XCTAssertEqual(try Catalog(library: library).allOutputs().map(\.path), ["collages/2024-01-grid.jpg"])
+
+        // The broken photo mended: February is made, January still left alone, and the step is done.
+        try FileManager.default.removeItem(at: inputs.appendingPathComponent("c-truncated.jpg"))
+        try FileManager.default.copyItem(at: folder.path("whole.jpg"), to: inputs.appendingPathComponent("c.jpg"))
+        let mended = try run(collage)
+        XCTAssertTrue(mended.succeeded, "\(mended.failures)")
+        XCTAssertEqual(mended.published, ["collages/2024-02-grid.jpg"])
+        XCTAssertEqual(try XCTUnwrap(FileInfo(path: january.path)).id.inode, made.id.inode)
+        XCTAssertEqual(try run(collage).published, [], "up to date")
+    }
+
+    /// A group that no longer exists (its only photo gone) loses its collage; the others stay as they are.
+    func testAGroupThatNoLongerExistsLosesItsCollage() throws {
+        try Fixtures.makePhoto("a.jpg", in: inputs, date: "2024:01:05 10:00:00", colour: "red")
+        try Fixtures.makePhoto("b.jpg", in: inputs, date: "2024:02:05 10:00:00", colour: "green")
+        let collage = "{ template: grid, group-by: month, size: 200x200 }"
+        XCTAssertEqual(try run(collage).published.sorted(), ["collages/2024-01-grid.jpg", "collages/2024-02-grid.jpg"])
+        let january = try XCTUnwrap(FileInfo(path: library.appendingPathComponent("collages/2024-01-grid.jpg").path))
+        try FileManager.default.removeItem(at: inputs.appendingPathComponent("b.jpg"))
+        let report = try run(collage)
+        XCTAssertTrue(report.succeeded, "\(report.failures)")
+        XCTAssertEqual(report.published, [])
+        XCTAssertEqual(files(under: "collages"), ["2024-01-grid.jpg"])
+        XCTAssertEqual(try Catalog(library: library).allOutputs().map(\.path), ["collages/2024-01-grid.jpg"])
+        XCTAssertEqual(try XCTUnwrap(FileInfo(path: library.appendingPathComponent("collages/2024-01-grid.jpg").path)).id.inode,
+                       january.id.inode)
     }
 
     func testThenAndNowTooFewPhotosIsAClearError() throws {

@@ -6,7 +6,7 @@ import XCTest
 
 /// The summary a run prints: English, failures counted by kind before they are listed.
 final class RunReportTests: XCTestCase {
-    func report(failures: [(String, String)]) -> RunReport {
+    func report(failures: [(String, String, FailureKind?)]) -> RunReport {
         var report = RunReport(pipeline: "import.yaml", library: "/library")
         report.found = failures.count + 2
         report.processed = 1
@@ -14,32 +14,41 @@ final class RunReportTests: XCTestCase {
         report.failed = failures.count
         report.published = ["Photos/a.heic"]
         report.failures = failures.enumerated().map { index, failure in
-            RunReport.Failure(path: "/in/\(String(format: "%03d", index)).jpg", step: failure.0, reason: failure.1)
+            RunReport.Failure(path: "/in/\(String(format: "%03d", index)).jpg", step: failure.0, reason: failure.1, kind: failure.2?.label)
         }
         return report
     }
 
+    /// Failures are counted by the kind they carry from where they happened, never by their words:
+    /// a reason that mentions "corrupt" but is of no known kind counts as an error of its step.
     func testTheSummarySpeaksEnglishAndCountsFailuresByKind() {
         let summary = report(failures: [
-            ("resize", "cannot decode image: VipsJpeg: Premature end of input file"),
-            ("resize", "cannot decode image: vipspng: libpng read error"),
-            ("exif-date", "cannot read image: VipsForeignLoad: \"/in/x.jpg\" is not a known file format"),
-            ("exif-date", "image is 20000x14000 (280 MP), over the limit of 100 MP; refused before decoding"),
-            ("resize", "cannot decode image: VipsJpeg: Premature end of input file"),
+            ("resize", "cannot decode image: VipsJpeg: Premature end of input file", .truncated),
+            ("resize", "cannot decode image: vipspng: libpng read error", .corrupt),
+            ("exif-date", "cannot read image: VipsForeignLoad: \"/in/x.jpg\" is not a known file format", .notAPhotoOrVideo),
+            ("exif-date", "image is 20000x14000 (280 MP), over the limit of 100 MP; refused before decoding", .overPixelLimit),
+            ("resize", "cannot decode image: VipsJpeg: Premature end of input file", .truncated),
+            ("heic-encode", "x265 said the input looked corrupt", nil),
         ]).summary
         let first = summary.split(separator: "\n")[0]
-        XCTAssertEqual(first, "7 found: 1 processed, 0 already done, 1 duplicate, 5 failed "
-                       + "(2 truncated, 1 corrupt, 1 not a photo or video, 1 over the pixel limit) (0.0 s); 1 file written")
-        XCTAssertEqual(summary.split(separator: "\n").filter { $0.hasPrefix("  failed: ") }.count, 5)
+        XCTAssertEqual(first, "8 found: 1 processed, 0 already done, 1 duplicate, 6 failed "
+                       + "(2 truncated, 1 corrupt, 1 heic-encode error, 1 not a photo or video, 1 over the pixel limit) (0.0 s); 1 file written")
+        XCTAssertEqual(summary.split(separator: "\n").filter { $0.hasPrefix("  failed: ") }.count, 6)
     }
 
-    func testAnUnknownReasonCountsAsAnErrorOfItsStep() {
-        XCTAssertEqual(FailureKind.label(step: "heic-encode", reason: "x265 said no"), "heic-encode error")
-        XCTAssertEqual(FailureKind.label(step: "exif-date", reason: "no capture date found in exif-original"), "no capture date")
+    /// A video is counted and named as a video, not as a photo.
+    func testVideosAreCountedAsVideos() {
+        var report = self.report(failures: [("video-encode", "no frame of the video could be decoded", .undecodableVideo)])
+        report.duplicateFiles = [.init(path: "/in/b.mov", sameAs: "/in/a.mov")]
+        report.lowConfidenceDates = [.init(path: "/in/c.mp4", why: "from their file time")]
+        let lines = report.summary.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].contains("1 failed (1 undecodable video)"), lines[0])
+        XCTAssertTrue(lines.contains("  duplicate: /in/b.mov is the same video as /in/a.mov"), "\(lines)")
+        XCTAssertEqual(lines.last, "1 video dated from its file time (low confidence): darkroom explain /in/c.mp4 shows why")
     }
 
     func testManyFailuresAreListedUpToALimitWithTheWayToSeeThemAll() {
-        let many = report(failures: Array(repeating: ("resize", "cannot decode image: corrupt"), count: 25))
+        let many = report(failures: Array(repeating: ("resize", "cannot decode image: corrupt", FailureKind.corrupt), count: 25))
         let lines = many.summary.split(separator: "\n")
         XCTAssertEqual(lines.filter { $0.hasPrefix("  failed: ") }.count, RunReport.listedFailures)
         XCTAssertEqual(lines.last, "  ... and 5 more failures: --verbose lists them all, --report run.json keeps them")

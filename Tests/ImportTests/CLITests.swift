@@ -93,14 +93,67 @@ final class CLITests: XCTestCase {
         }
     }
 
-    /// Exit 3 when a command could not complete (here: its report cannot be written), distinct from
-    /// 1 (some files failed), which array-job scripts count as done.
+    /// Exit 3 when a command could not complete (here: the library's catalog cannot be opened),
+    /// distinct from 1 (some files failed), which array-job scripts count as done.
     func testACommandThatCannotCompleteExits3() throws {
         let (folder, input, pipeline) = try photoFolder("cli-incomplete")
-        let result = try darkroom(["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path,
-                                   "--report", folder.path("no-such-folder/report.json").path])
+        try FileManager.default.createDirectory(at: folder.path("lib/.darkroom/catalog.sqlite"), withIntermediateDirectories: true)
+        let result = try darkroom(["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path])
         XCTAssertEqual(result.status, 3, result.err)
         XCTAssertTrue(result.err.hasPrefix("error: "), result.err)
+    }
+
+    /// A report that cannot be written after a finished run: the summary is still printed, the error
+    /// says why, and the exit status tells what happened to the photos (all imported: 0), not 3.
+    func testAReportThatCannotBeWrittenStillPrintsTheSummary() throws {
+        let (folder, input, pipeline) = try photoFolder("cli-report")
+        let report = folder.path("no-such-folder/report.json").path
+        let result = try darkroom(["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path, "--report", report])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.hasPrefix("1 found: 1 processed"), result.out)
+        XCTAssertTrue(result.err.contains("error: cannot write the report \(report)"), result.err)
+    }
+
+    /// A missing input folder (a typo, a card not mounted) is an argument error: exit 2, and no
+    /// library or catalog is made; a `--library` that is a file is refused with a sentence.
+    func testAMissingInputOrALibraryThatIsAFileIsRefusedAndNothingIsMade() throws {
+        let (folder, _, pipeline) = try photoFolder("cli-missing")
+        let library = folder.path("lib")
+        var result = try darkroom(["run", pipeline.path, "--input", folder.path("no-such-card").path, "--library", library.path])
+        XCTAssertEqual(result.status, 2, result.err)
+        XCTAssertTrue(result.err.contains("\(folder.path("no-such-card").path) does not exist"), result.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: library.path), "no library is made")
+        result = try darkroom(["run", pipeline.path, "--input", folder.path("no-such-card").path, "--library", library.path, "--dry-run"])
+        XCTAssertEqual(result.status, 2, result.err)
+
+        try Data("not a folder".utf8).write(to: library)
+        result = try darkroom(["run", pipeline.path, "--input", folder.path("in").path, "--library", library.path])
+        XCTAssertEqual(result.status, 2, result.err)
+        XCTAssertTrue(result.err.contains("--library \(library.path) is a file, not a folder"), result.err)
+        XCTAssertFalse(result.err.contains("NSCocoaErrorDomain"), result.err)
+        for arguments in [["catalog", "verify", "--library", library.path], ["catalog", "rebuild", "--library", library.path]] {
+            result = try darkroom(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.err)")
+            XCTAssertTrue(result.err.contains("is a file, not a folder"), result.err)
+        }
+    }
+
+    /// A file whose name carries an escape sequence and a newline (a shared card can hold one): the
+    /// summary and the failure line show the control characters escaped, one failure on one line,
+    /// nothing that retitles or colours the terminal.
+    func testControlCharactersInNamesArePrintedEscaped() throws {
+        let (folder, input, pipeline) = try photoFolder("cli-escape")
+        let name = "evil\u{1B}]0;pwned\u{07}\u{1B}[31m\nline.jpg"
+        try Data([0xFF, 0xD8, 0xFF]).write(to: input.appendingPathComponent(name))
+        let result = try darkroom(["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path, "-v"])
+        XCTAssertEqual(result.status, 1, result.err)
+        for output in [result.out, result.err] {
+            XCTAssertFalse(output.contains("\u{1B}"), output)
+            XCTAssertFalse(output.contains("\u{07}"), output)
+        }
+        let failure = result.out.split(separator: "\n").filter { $0.contains("failed: ") }
+        XCTAssertEqual(failure.count, 1, result.out)
+        XCTAssertTrue(failure.first?.contains(#"evil\e]0;pwned\a\e[31m\nline.jpg [exif-date]"#) == true, result.out)
     }
 
     /// A folder with a photo, a video and an edit sidecar: the summary, the dry run and the JSON

@@ -136,4 +136,20 @@ final class ExplainCommandTests: XCTestCase {
         XCTAssertFalse(corrected.out.contains("  changed:"), corrected.out)
         XCTAssertTrue(corrected.out.contains("  in library: Thumbnails/2019/06/\(id).jpg [p/thumbnail]"), corrected.out)
     }
+
+    /// Without `--pipeline`, explain uses the shipped import pipeline as built into darkroom, so it
+    /// gives the same answer from any folder (it once read pipelines/ relative to the working
+    /// directory and, elsewhere, used other options and showed no folder or outputs).
+    func testTheDefaultPipelineIsTheSameFromEveryFolder() throws {
+        let photo = ImportTests.samples.appendingPathComponent("Phone/garden.webp").path
+        let here = try command.run(["explain", "--json", "--time-zone", "UTC", photo])
+        let otherFolder = try TemporaryFolder("explain-elsewhere")
+        let elsewhere = try DarkroomCommand(workingDirectory: otherFolder.url).run(["explain", "--json", "--time-zone", "UTC", photo])
+        XCTAssertEqual(here.status, 0, here.err)
+        XCTAssertEqual(elsewhere.status, 0, elsewhere.err)
+        XCTAssertEqual(elsewhere.out, here.out)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(elsewhere.out.utf8)) as? [String: Any])
+        XCTAssertEqual(report["folder"] as? String, "Photos/2023/12")
+        XCTAssertEqual((report["plannedOutputs"] as? [String])?.count, 2, "the HEIC and its thumbnail")
+    }
 }

@@ -103,6 +103,16 @@ final class VideoImportTests: XCTestCase {
         for (url, reason) in bad { XCTAssertEqual(failures[url.path], reason, url.lastPathComponent) }
         XCTAssertTrue(failures[notAVideo.path]?.hasPrefix("cannot read video: not a video FFmpeg can read (") == true, failures[notAVideo.path] ?? "")
         XCTAssertEqual(report.failures.count, bad.count + 1)
+        // Each counted by the kind the video layer said, and as videos: never "not a photo or video"
+        // for a video whose frames do not decode.
+        let kinds = Dictionary(uniqueKeysWithValues: report.failures.map { (($0.path as NSString).lastPathComponent, $0.kind ?? "-") })
+        XCTAssertEqual(kinds, [try Clips.audioOnlyMP4.lastPathComponent: "no video stream", try Clips.truncatedMOV.lastPathComponent: "truncated",
+                               try Clips.emptyMOV.lastPathComponent: "truncated", try Clips.header16K.lastPathComponent: "over the pixel limit",
+                               try Clips.undecodableAVI.lastPathComponent: "undecodable video",
+                               try Clips.notAVideo.lastPathComponent: "not a photo or video"])
+        XCTAssertTrue(report.summary.hasPrefix("\(report.found) found: 1 processed, 0 already done, 0 duplicates, 6 failed "
+                                               + "(2 truncated, 1 no video stream, 1 not a photo or video, 1 over the pixel limit, 1 undecodable video)"),
+                      report.summary)
 
         let goodID = try id(good)
         XCTAssertEqual(Set(report.published), ["Videos/2012/11/\(goodID).mp4", "Thumbnails/2012/11/\(goodID).jpg"], "nothing for the bad ones")

@@ -1,5 +1,6 @@
 import DarkroomCaptions
 import DarkroomCore
+import DarkroomModel
 import DarkroomVips
 import Foundation
 
@@ -38,9 +39,10 @@ public struct CollageRenderer: Sendable {
     }
 
     /// A photo that could not be decoded, by its index in the photos given to `render`.
-    public struct PhotoFailure: Error, CustomStringConvertible {
+    public struct PhotoFailure: ClassifiedError, CustomStringConvertible {
         public var index: Int
         public var reason: String
+        public var failureKind: FailureKind?
         public var description: String { reason }
     }
 
@@ -72,7 +74,7 @@ public struct CollageRenderer: Sendable {
             do {
                 decoded = try CellPhoto.decode(photo.source, width: size.width, height: size.height, pixelLimit: pixelLimit)
             } catch {
-                throw PhotoFailure(index: index, reason: "\(error)")
+                throw PhotoFailure(index: index, reason: "\(error)", failureKind: FailureKind.of(error))
             }
             var cellValues = values
             cellValues.date = photo.captureDate?.local

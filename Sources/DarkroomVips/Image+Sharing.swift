@@ -1,0 +1,34 @@
+internal import CVips
+import Foundation
+
+/// Photos made to be shared with people (`darkroom export --format jpeg`): small, upright, sRGB,
+/// and carrying only the metadata the caller hands over.
+extension Image {
+    /// `path` decoded for sharing: shrunk on load to fit `longEdge` x `longEdge` (never enlarged),
+    /// turned upright by its orientation, converted to sRGB through its embedded ICC profile
+    /// (a Display P3 photo is converted, not re-tagged; an untagged one is taken as sRGB), eight
+    /// bits, alpha flattened onto white. Its original metadata is still attached (read `exifData`
+    /// and `xmpData` to clean them); `writeSharedJPEG` drops it.
+    public static func forSharing(_ path: String, longEdge: Int, failOn: FailOn = .error) throws -> Image {
+        let image = try thumbnail(path, width: longEdge, height: longEdge, failOn: failOn, exportProfile: "srgb")
+        return try image.flattened().eightBitRGB()
+    }
+
+    /// Writes a baseline JPEG at `quality` whose only metadata is `exif` and `xmp` as given (already
+    /// cleaned by the caller: `ExifBlob.forSharing`, `XMPPacket.removingLocation`) and the sRGB
+    /// profile the pixels carry, if any. Nothing else of the original survives: libvips 8.14
+    /// would otherwise write back IPTC, and EXIF tags from the `exif-ifd*` fields it parsed at load
+    /// (GPS included) over the blob given. `stripMetadata` is not used: in 8.14 it drops the ICC
+    /// profile as well.
+    public func writeSharedJPEG(to path: String, quality: Int = 85, exif: Data?, xmp: Data?) throws {
+        let profile = iccProfile
+        let bare = try flattened().derive("copy") { darkroom_vips_copy_without_metadata($0, $1) }
+        for (name, blob) in [("exif-data", exif), ("xmp-data", xmp), ("icc-profile-data", profile)] {
+            guard let blob, !blob.isEmpty else { continue }
+            blob.withUnsafeBytes { darkroom_vips_set_blob_copy(bare.pointer, name, $0.baseAddress, $0.count) }
+        }
+        guard darkroom_vips_jpegsave(bare.pointer, path, Int32(quality), 0) == 0 else {
+            throw VipsError(operation: "jpegsave to \(path)", message: Vips.takeErrorMessage(path: sourcePath))
+        }
+    }
+}
