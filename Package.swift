@@ -261,6 +261,16 @@ let package = Package(
             "DarkroomISOBMFF", "DarkroomPhotoMetadata", "DarkroomExif", "DarkroomXMP", "DarkroomModel", "DarkroomHEIF", "DarkroomVips",
             "DarkroomTestSupport",
         ]),
+        // The library on disk: the catalog's rules on SQLite and PostgreSQL alike, two processes opening one
+        // catalog, and publishing and shard manifests under injected failures and kills.
+        .testTarget(name: "LibraryTests", dependencies: [
+            "DarkroomCore", "DarkroomCatalog", "DarkroomLibrary", "DarkroomModel", "DarkroomQueue", "DarkroomReport", "DarkroomShards",
+            "DarkroomTestSupport", .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Not shipped: catalogs opened and files published in processes of their own, killed at chosen
+        // points, for LibraryTests.
+        .executableTarget(name: "library-tool", dependencies: ["DarkroomCatalog", "DarkroomCore", "DarkroomLibrary", "DarkroomModel", "DarkroomShards"],
+                          path: "Tests/LibraryTool"),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",
         ]),
