@@ -8,7 +8,7 @@ import XCTest
 final class FaceAlignerTests: XCTestCase {
     override func setUpWithError() throws {
         try Vips.start()
-        try AlignmentRuntime.start(threads: 1)
+        AlignmentRuntime.start(threads: 1)
     }
 
     func testEyesStayWithinTwoPercentOfTheFrameWidth() throws {

@@ -12,7 +12,7 @@ final class SceneAlignerTests: XCTestCase {
 
     override func setUpWithError() throws {
         try Vips.start()
-        try AlignmentRuntime.start(threads: 1)
+        AlignmentRuntime.start(threads: 1)
     }
 
     func testBackgroundStaysWithinAPixelWhileTheSubjectGrowsAndTheLightChanges() throws {
