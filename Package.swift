@@ -153,7 +153,9 @@ let package = Package(
         ]),
         plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
-        plugin("TimelapseStage", path: "Timelapse", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
+        plugin("TimelapseStage", path: "Timelapse", dependencies: [
+            "DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomVideo", "DarkroomAlignment",
+        ]),
         plugin("MotionVideoStage", path: "MotionVideo", dependencies: [
             "DarkroomCore", "DarkroomMotionPhoto", "DarkroomImaging", "DarkroomExif", "DarkroomVideo",
         ]),
@@ -187,7 +189,8 @@ let package = Package(
             "DarkroomCore", "DarkroomExif", "ExifDateStage", "DarkroomSidecars", "DarkroomTestSupport",
         ]),
         .testTarget(name: "TimelapseTests", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "TimelapseStage", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "DarkroomAlignment", "TimelapseStage",
+            "DarkroomTestSupport",
         ]),
         .testTarget(name: "CollageTests", dependencies: [
             "DarkroomCore", "DarkroomCaptions", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "CollageStage", "DarkroomTestSupport",

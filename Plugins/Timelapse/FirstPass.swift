@@ -1,3 +1,4 @@
+import DarkroomModel
 import DarkroomAlignment
 import DarkroomCore
 import DarkroomImaging
@@ -16,7 +17,7 @@ struct PreparedPhoto: Sendable {
     let mean: Double?
 }
 
-/// The first pass of an aligned or animated time-lapse: every photo decoded once, at the size its frame
+/// The first pass of an aligned time-lapse: every photo decoded once, at the size its frame
 /// needs, on `jobs` threads; its grey working copy aligned in capture order; its pixels appended to the
 /// store for the second pass. A photo that does not decode is reported and left out; one that cannot be
 /// aligned is dropped or kept as `unaligned` says, and named with the reason either way.
@@ -32,10 +33,10 @@ struct FirstPass {
     static let workingLongEdge = 1024
 
     /// What a decode thread hands over.
-    private struct Decoded: Sendable {
+    private struct Decoded: @unchecked Sendable {  // the image is materialised: read-only pixels in memory.
         let image: Image
-        /// The grey working copy when aligning (or why there is none: a photo too small to align).
-        let grey: Result<GreyImage, AlignmentError>?
+        /// The grey working copy when aligning.
+        let grey: GreyImage?
         let mean: Double?
     }
 
@@ -47,10 +48,16 @@ struct FirstPass {
 
     /// Runs the pass over `photos`; returns the photos shown, in order, and those dropped for not aligning.
     func run(_ photos: [ItemRecord], into store: PhotoStore, context: CollectionContext) throws -> (shown: [PreparedPhoto], dropped: [Dropped]) {
-        let aligner = try options.align == .none ? nil
-            : SequenceAligner(mode: options.align == .face ? .face : .scene, frame: options.size.pixels)
+        let aligner: SequenceAligner?
+        do {
+            aligner = try options.align == .none ? nil
+                : SequenceAligner(mode: options.align == .face ? .face : .scene, frame: options.size.pixels)
+        } catch let error as AlignmentError {
+            throw StageError("timelapse: cannot align \(options.align.rawValue): \(error)")
+        }
+        let aligning = aligner != nil
         let decoded = Prefetcher(count: photos.count, depth: jobs + 1, workers: jobs) { index in
-            Result { try decode(photos[index], aligning: aligner != nil) }
+            Result { try decode(photos[index], aligning: aligning) }
         }
         defer { decoded.cancel() }
         var shown: [PreparedPhoto] = []
@@ -67,8 +74,8 @@ struct FirstPass {
             var unalignedReason: String?
             if let aligner, let grey = photo.grey {
                 do {
-                    alignment = try aligner.align(grey.get())
-                } catch let error as AlignmentError {
+                    alignment = try aligner.align(grey)
+                } catch {
                     let reason = "cannot be aligned: \(error)"
                     guard options.unaligned == .keep else {
                         context.reportSkipped(item, reason: "left out of the time-lapse: \(reason)")
@@ -90,7 +97,7 @@ struct FirstPass {
     private func decode(_ item: ItemRecord, aligning: Bool) throws -> Decoded {
         do {
             let image = try renderer.decodeForStore(item).materialized()
-            let grey = aligning ? Result { () throws(AlignmentError) in try image.greyWorkingImage(longEdge: Self.workingLongEdge) } : nil
+            let grey = aligning ? try image.greyWorkingImage(longEdge: Self.workingLongEdge) : nil
             let mean = options.deflicker ? try image.average() : nil
             return Decoded(image: image, grey: grey, mean: mean)
         } catch let error as VipsError {

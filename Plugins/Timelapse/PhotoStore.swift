@@ -1,3 +1,5 @@
+import DarkroomAlignment
+import DarkroomModel
 import DarkroomCore
 import DarkroomVips
 import Foundation

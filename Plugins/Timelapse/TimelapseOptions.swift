@@ -12,7 +12,7 @@ import DarkroomOptions
 ///         size: 1920x1080
 ///         fit: contain
 ///         caption: true
-///         align: scene          # each photo mapped onto the first (see TimelapseOptions+Sharing)
+///         align: scene          # hand-held photos mapped onto one another (TimelapseOptions+Alignment)
 ///         output: timelapse.mp4
 public struct TimelapseOptions: StageOptions {
     /// Which photo represents a day when `one-per-day` is on.
@@ -75,18 +75,6 @@ public struct TimelapseOptions: StageOptions {
     public var align: Align
     /// What happens to a photo that cannot be aligned.
     public var unaligned: Unaligned
-    /// Crop to what every aligned photo covers, or fill from a blurred copy.
-    public var fill: Fill
-    /// MP4, or an animation to share.
-    public var format: OutputFormat
-    /// For animations: the largest file wanted, if any.
-    public var maxBytes: Int?
-    /// For webp: lossy quality.
-    public var quality: Int
-    /// For gif: one palette or one per frame.
-    public var palette: GIFPalette
-    /// For gif: dithering, 0...1.
-    public var dither: Double
     public var output: PathTemplate
 
     /// Output-path fields: the first photo's date.
@@ -149,14 +137,14 @@ public struct TimelapseOptions: StageOptions {
     static let presetOption = StageOption.oneOf("preset", VideoEncoding.presets, default: "medium", "Encoder speed: slower makes smaller files.")
     static let outputOption = StageOption.template(
         "output", default: "timelapse.mp4", fields: outputFields,
-        "Path inside the library, ending .mp4, .webp or .gif as format says (timelapse.webp, timelapse.gif when not given); may use {yyyy} {MM} {dd} of the first photo.")
+        "Path inside the library, ending .mp4; may use {yyyy} {MM} {dd} of the first photo.")
 
     public static let options: [any OptionDeclaration] = [
         secondsOption, fpsOption, frameRateOption, frameTimingOption, onePerDayOption, fromOption, toOption, sizeOption,
         fitOption, cropOption, backgroundOption, captionOption, captionFormatOption, captionPositionOption, captionSizeOption,
         captionColourOption, captionFontOption, crossfadeOption, deflickerOption, deflickerWindowOption, codecOption, crfOption,
         presetOption,
-    ] + sharingOptions + [outputOption]
+    ] + alignmentOptions + [outputOption]
 
     public init(from decoder: Decoder) throws {
         let reader = try OptionsReader(decoder, declaring: Self.options)
@@ -177,24 +165,16 @@ public struct TimelapseOptions: StageOptions {
         let days = reader.readDays(from: Self.fromOption, to: Self.toOption)
         (from, to) = (days.from, days.to)
 
-        format = reader.read(Self.formatOption)
-        size = reader.read(Self.sizeOption, default: format.isAnimation ? Self.defaultAnimationSize : Self.sizeOption.defaultValue)
-        if format.isAnimation, !Self.animationLongEdges.contains(max(size.width, size.height)) {
-            reader.reject(Self.sizeOption, expected: "a long edge from \(Self.animationLongEdges.lowerBound) to \(Self.animationLongEdges.upperBound) "
-                          + "pixels for \(format.rawValue) (an animation to share)", got: "\(size)")
-        }
+        size = reader.read(Self.sizeOption)
         align = reader.read(Self.alignOption)
         unaligned = reader.read(Self.unalignedOption)
-        fill = reader.read(Self.fillOption)
-        if align == .none {
-            for option in [Self.unalignedOption, Self.fillOption] as [any OptionDeclaration] where reader.isGiven(option) {
-                reader.reject(option, expected: "\(option.key) only with align scene or face", got: "align none")
-            }
+        if align == .none, reader.isGiven(Self.unalignedOption) {
+            reader.reject(Self.unalignedOption, expected: "unaligned only with align scene or face", got: "align none")
         }
-        // Aligned photos are placed to fill the frame: the fit option does not apply.
+        // Aligned photos are placed to fill the frame (then cropped once to what they all cover).
         fit = reader.read(Self.fitOption, default: align == .none ? Self.fitOption.defaultValue : .cover)
         if align != .none, fit == .contain {
-            reader.reject(Self.fitOption, expected: "cover (aligned photos fill the frame; fill: blur shows what they leave empty)",
+            reader.reject(Self.fitOption, expected: "cover (aligned photos fill the frame, cropped once to what they all cover)",
                           got: "contain with align \(align.rawValue)")
         }
         crop = reader.read(Self.cropOption)
@@ -222,23 +202,8 @@ public struct TimelapseOptions: StageOptions {
         codec = reader.read(Self.codecOption)
         crf = reader.read(Self.crfOption)
         preset = reader.read(Self.presetOption)
-        maxBytes = reader.read(Self.maxBytesOption)
-        quality = reader.read(Self.qualityOption)
-        palette = reader.read(Self.paletteOption)
-        dither = reader.read(Self.ditherOption)
-        let onlyFor: [(options: [any OptionDeclaration], formats: [OutputFormat])] = [
-            (Self.videoOnlyOptions, [.mp4]), ([Self.maxBytesOption], [.webp, .gif]), ([Self.qualityOption], [.webp]),
-            ([Self.paletteOption, Self.ditherOption], [.gif]),
-        ]
-        for (options, formats) in onlyFor where !formats.contains(format) {
-            for option in options where reader.isGiven(option) {
-                reader.reject(option, expected: "\(option.key) only for format \(formats.map(\.rawValue).joined(separator: " or "))",
-                              got: "format \(format.rawValue)")
-            }
-        }
-        output = reader.read(Self.outputOption, default: format == .mp4 ? Self.outputOption.defaultValue
-                             : try PathTemplate("timelapse.\(format.rawValue)", allowedFields: Self.outputFields))
-        reader.requireExtension(Self.outputOption, of: output, in: [format.rawValue], why: "for format \(format.rawValue)")
+        output = reader.read(Self.outputOption)
+        reader.requireExtension(Self.outputOption, of: output, in: ["mp4"])
         try reader.finish()
     }
 

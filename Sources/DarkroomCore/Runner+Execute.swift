@@ -118,7 +118,6 @@ extension Runner {
 
         report.failures = failures.snapshot
         report.warnings = failures.warnings
-        report.outputDetails = failures.details
         report.seconds = Date().timeIntervalSince(started)
         try catalog.finishRun(runID, report: report)
         return report

@@ -131,12 +131,6 @@ public struct CollectionContext {
         logger.warning("\(step): \(item.source.path): \(message)")
     }
 
-    /// Records what the stage did to make one output beyond the file (how its photos were aligned), for
-    /// the run's report (`outputDetails`).
-    public func reportDetails(_ details: RunReport.OutputDetails) {
-        reporter.detail(details)
-    }
-
     /// Reports one output the stage could not make (a group's collage), with the reason, and goes
     /// on with the others. What was published is kept and recorded; the step counts as failed and
     /// is tried again on the next run.
@@ -154,7 +148,6 @@ final class FailureSink: Sendable {
     private struct Collected {
         var failures: [RunReport.Failure] = []
         var warned: [RunReport.Failure] = []
-        var details: [RunReport.OutputDetails] = []
     }
 
     /// Notes a failure of `path` at `step`, of `kind` when it is known (counted as an error of the step otherwise).
@@ -174,16 +167,8 @@ final class FailureSink: Sendable {
         collected.withLock { $0.warned.append(RunReport.Failure(path: path, step: step, reason: reason)) }
     }
 
-    /// Notes what a collection step did to make one output.
-    func detail(_ details: RunReport.OutputDetails) {
-        collected.withLock { $0.details.append(details) }
-    }
-
     /// The failures so far.
     var snapshot: [RunReport.Failure] { collected.withLock { $0.failures } }
-
-    /// The output details so far, nil when there are none.
-    var details: [RunReport.OutputDetails]? { collected.withLock { $0.details.isEmpty ? nil : $0.details } }
 
     /// The warnings so far.
     var warnings: [RunReport.Failure] { collected.withLock { $0.warned } }

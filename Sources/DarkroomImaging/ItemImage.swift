@@ -115,12 +115,12 @@ public enum ImageLoader {
         let (sourceWidth, sourceHeight) = turned ? (header.height, header.width) : (header.width, header.height)
         let (across, down) = (Double(sourceWidth) / Double(size.width), Double(sourceHeight) / Double(size.height))
         let shrink = Image.jpegShrink(forScale: size.crop == .none ? max(across, down) : min(across, down))
-        guard size.closestJPEGScale, header.loader == "jpegload", shrink > 1 || size.keepsLoadScale else {
+        guard size.closestJPEGScale, header.loader == "jpegload", shrink > 1 else {
             return try Image.thumbnail(url.path, width: size.width, height: size.height, crop: size.crop,
                                        failOn: strictness, exportProfile: exportProfile)
         }
         let image = try Image.jpeg(url.path, shrink: shrink, sequential: header.orientation == 1, failOn: strictness)
-        return try fitted(image, header: header, size: size, exportProfile: exportProfile, resampling: !size.keepsLoadScale)
+        return try fitted(image, header: header, size: size, exportProfile: exportProfile)
     }
 
     /// A HEIF file through `vips_thumbnail`, which reads the embedded thumbnail item instead of the
@@ -142,14 +142,12 @@ public enum ImageLoader {
         }
     }
 
-    /// An opened (or shrunk-on-load) photo made upright, converted to `exportProfile` and fitted to `size`
-    /// (unless `resampling` is false: then as loaded).
-    private static func fitted(_ loaded: Image, header: Image, size: DecodeSize, exportProfile: String?,
-                               resampling: Bool = true) throws -> Image {
+    /// An opened (or shrunk-on-load) photo made upright, converted to `exportProfile` and fitted to `size`.
+    private static func fitted(_ loaded: Image, header: Image, size: DecodeSize, exportProfile: String?) throws -> Image {
         var image = loaded
         if header.orientation != 1 { image = try image.autorotated() }
         if let exportProfile { image = try image.converted(toProfile: exportProfile) }
-        return resampling ? try image.thumbnail(width: size.width, height: size.height, crop: size.crop) : image
+        return try image.thumbnail(width: size.width, height: size.height, crop: size.crop)
     }
 }
 
@@ -165,15 +163,10 @@ public struct DecodeSize: Sendable, Hashable {
     /// Load a JPEG at the closest libjpeg scale instead of `vips_thumbnail`'s choice: faster when the
     /// box is a large fraction of the photo (video frames), slightly softer.
     public var closestJPEGScale: Bool
-    /// With `closestJPEGScale`, keep a JPEG at the scale libjpeg decoded it (at least the box, at most
-    /// twice its size on a side) instead of resampling it to the box: for a caller that resamples the
-    /// photo once itself (an aligned time-lapse warps it into the frame). Other formats are fitted as usual.
-    public var keepsLoadScale: Bool
 
     /// A box of `width` x `height`, fitted (or filled with `crop`), by default never enlarged.
-    public init(width: Int, height: Int, crop: Image.Crop = .none, enlarge: Bool = false, closestJPEGScale: Bool = false,
-                keepsLoadScale: Bool = false) {
+    public init(width: Int, height: Int, crop: Image.Crop = .none, enlarge: Bool = false, closestJPEGScale: Bool = false) {
         self.width = width; self.height = height; self.crop = crop
-        self.enlarge = enlarge; self.closestJPEGScale = closestJPEGScale; self.keepsLoadScale = keepsLoadScale
+        self.enlarge = enlarge; self.closestJPEGScale = closestJPEGScale
     }
 }

@@ -122,9 +122,6 @@ public struct RunReport: Codable, Sendable {
     public var seconds: Double = 0
     /// The shard this report is of (`I/N`), in a sharded sweep.
     public var shard: String?
-    /// What collection steps told about their outputs (a time-lapse's alignment), nil when none did
-    /// (and in reports written before Darkroom recorded them, which still decode).
-    public var outputDetails: [OutputDetails]?
 
     public init(pipeline: String, library: String) {
         self.pipeline = pipeline
