@@ -190,7 +190,7 @@ let package = Package(
         ]),
         .testTarget(name: "TimelapseTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "DarkroomAlignment", "TimelapseStage",
-            "DarkroomTestSupport",
+            "DarkroomTestSupport", "AlignmentTestSupport",
         ]),
         .testTarget(name: "CollageTests", dependencies: [
             "DarkroomCore", "DarkroomCaptions", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "CollageStage", "DarkroomTestSupport",
@@ -230,7 +230,10 @@ let package = Package(
         // Not shipped: aligns a folder of hand-held photos for Benchmarks/align.sh.
         .executableTarget(name: "align-benchmark", dependencies: ["DarkroomAlignment", "DarkroomVips"],
                           path: "Benchmarks/AlignSet"),
-        .testTarget(name: "AlignmentTests", dependencies: ["DarkroomAlignment", "DarkroomVips", "DarkroomTestSupport"]),
+        // Hand-held sets made from a real photo, shared by the alignment engine's tests and the aligned time-lapse's.
+        .target(name: "AlignmentTestSupport", dependencies: ["DarkroomAlignment", "DarkroomVips", "DarkroomTestSupport"],
+                path: "Tests/AlignmentTestSupport"),
+        .testTarget(name: "AlignmentTests", dependencies: ["DarkroomAlignment", "DarkroomVips", "DarkroomTestSupport", "AlignmentTestSupport"]),
         .testTarget(name: "ZipTests", dependencies: ["DarkroomZip", "DarkroomTestSupport"]),
         // Not shipped: DarkroomZip's speed and memory (Benchmarks/zip64.sh), and the JPEG-for-sharing path
         // of `darkroom export` until the command exists (Benchmarks/export.sh).

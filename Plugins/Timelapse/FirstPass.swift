@@ -96,7 +96,7 @@ struct FirstPass {
     /// One photo decoded for the store (materialised: read once, here), with its grey copy and mean.
     private func decode(_ item: ItemRecord, aligning: Bool) throws -> Decoded {
         do {
-            let image = try renderer.decodeForStore(item).materialized()
+            let image = try renderer.decodeForStore(item)
             let grey = aligning ? try image.greyWorkingImage(longEdge: Self.workingLongEdge) : nil
             let mean = options.deflicker ? try image.average() : nil
             return Decoded(image: image, grey: grey, mean: mean)

@@ -1,3 +1,4 @@
+import AlignmentTestSupport
 @testable import DarkroomAlignment
 import DarkroomTestSupport
 import DarkroomVips

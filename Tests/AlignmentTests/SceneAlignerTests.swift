@@ -1,3 +1,4 @@
+import AlignmentTestSupport
 import DarkroomAlignment
 import DarkroomTestSupport
 import DarkroomVips
