@@ -50,6 +50,12 @@ final class AlignedTimelapseTests: XCTestCase {
 
         // The background between consecutive frames: patches around the edges, away from the growing subject.
         let motion = FrameMotion(width: Self.width, height: Self.height)
+        // The measure sees motion: the first frame against itself moved 2.5 px right and 1 px down.
+        let moved = try Image.gray(frames[0], width: Self.width, height: Self.height)
+            .warped(by: SimilarityTransform(dx: 2.5, dy: 1), frame: PixelSize(width: Self.width, height: Self.height), edge: .copy)
+            .pixelBytes()
+        let known = motion.backgroundShift(from: frames[0], to: moved)
+        XCTAssertEqual(known.median, (2.5 * 2.5 + 1).squareRoot(), accuracy: 0.25, "a known move of 2.7 px, measured")
         let pairs = zip(frames, frames.dropFirst()).map { motion.backgroundShift(from: $0, to: $1) }
         let medians = pairs.map(\.median)
         XCTAssertTrue(pairs.allSatisfy { $0.matched >= 5 }, "background patches found again in each pair: \(pairs.map(\.matched))")
@@ -76,6 +82,14 @@ final class AlignedTimelapseTests: XCTestCase {
         XCTAssertTrue(report.failures.isEmpty, "\(report.failures)")
         let warning = try XCTUnwrap(report.warnings.first { $0.path == blank.path }, "\(report.warnings)")
         XCTAssertTrue(warning.reason.contains("shown unaligned") && warning.reason.contains("features"), warning.reason)
+    }
+}
+
+extension Image {
+    /// An 8-bit grey image of `width` x `height` packed pixels (a decoded frame).
+    static func gray(_ pixels: Data, width: Int, height: Int) throws -> Image {
+        let rgb = Data(pixels.flatMap { [$0, $0, $0] })
+        return try Image.rgb(rgb, width: width, height: height).extractBand(0)
     }
 }
 
