@@ -16,7 +16,7 @@ final class MP4Output {
 
     /// Creates the MP4 file's description (the file is opened by `writeHeader`).
     init(path: String) throws {
-        _ = FFmpegSetup.quiet
+        try FFmpeg.requireStarted("create MP4 muxer for \(path)")
         self.path = path
         var context: UnsafeMutablePointer<AVFormatContext>?
         try FFmpegCode.check(avformat_alloc_output_context2(&context, nil, "mp4", path), "create MP4 muxer", path: path)

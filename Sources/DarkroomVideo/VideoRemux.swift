@@ -17,22 +17,34 @@ public enum VideoRemux {
         case keepOriginal(reason: String)
     }
 
-    /// Decides how `info`'s file is put into the library without re-encoding.
+    /// Decides how `info`'s file is put into the library without re-encoding (opening it again: a
+    /// step that has the video open asks its `VideoSource`).
     public static func plan(for info: VideoInfo, pixelLimit: Int) throws -> Plan {
-        let input = try InputFile(path: info.path, pixelLimit: pixelLimit)
+        try VideoSource(path: info.path, pixelLimit: pixelLimit).remuxPlan()
+    }
+
+    /// Remuxes `source` into an MP4 at `destination` (which it creates).
+    public static func remux(from source: String, to destination: String, pixelLimit: Int) throws {
+        try VideoSource(path: source, pixelLimit: pixelLimit).remux(to: destination)
+    }
+}
+
+extension VideoSource {
+    /// How the video is put into the library without re-encoding (see `VideoRemux.Plan`).
+    public func remuxPlan() throws -> VideoRemux.Plan {
         let misfits = input.streams.filter { !MP4Output.accepts($0.pointee.codecpar.pointee.codec_id) }.map { stream -> String in
             let kind = av_get_media_type_string(stream.pointee.codecpar.pointee.codec_type).map { String(cString: $0) } ?? "data"
             let tag = VideoStreamInfo.fourCC(stream.pointee.codecpar.pointee.codec_tag).map { " '\($0)'" } ?? ""
             return "\(kind) stream \(stream.pointee.index) (\(InputFile.codecName(stream.pointee.codecpar.pointee.codec_id))\(tag))"
         }
         if !misfits.isEmpty { return .keepOriginal(reason: misfits.joined(separator: ", ") + " cannot go in MP4") }
-        if info.container == "mp4", ISOBoxes(path: info.path)?.movieFirst == true { return .alreadyMP4 }
+        if info.container == "mp4", ISOBoxes(input.file)?.movieFirst == true { return .alreadyMP4 }
         return .remux
     }
 
-    /// Remuxes `source` into an MP4 at `destination` (which it creates).
-    public static func remux(from source: String, to destination: String, pixelLimit: Int) throws {
-        let input = try InputFile(path: source, pixelLimit: pixelLimit)
+    /// Remuxes the video into an MP4 at `destination` (which it creates), every packet from the first.
+    public func remux(to destination: String) throws {
+        let input = try inputAtStart()
         let output = try MP4Output(path: destination)
         var mapped: [Int32: (stream: UnsafeMutablePointer<AVStream>, timeBase: AVRational)] = [:]
         for stream in input.streams {
