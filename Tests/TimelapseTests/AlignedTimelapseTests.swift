@@ -13,7 +13,7 @@ final class AlignedTimelapseTests: XCTestCase {
     static let (width, height) = (960, 540)
 
     override func setUpWithError() throws {
-        try Vips.start()
+        try NativeLibraries.start()
     }
 
     /// Writes the set's photos as JPEGs named with one capture date a day, in order.
