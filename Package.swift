@@ -168,7 +168,9 @@ let package = Package(
         ]),
         plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
-        plugin("TimelapseStage", path: "Timelapse", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
+        plugin("TimelapseStage", path: "Timelapse", dependencies: [
+            "DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomVideo", "DarkroomAlignment",
+        ]),
         plugin("MotionVideoStage", path: "MotionVideo", dependencies: [
             "DarkroomCore", "DarkroomMotionPhoto", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomVips",
         ]),
@@ -203,7 +205,8 @@ let package = Package(
             "DarkroomCore", "DarkroomExif", "ExifDateStage", "DarkroomSidecars", "DarkroomTestSupport",
         ]),
         .testTarget(name: "TimelapseTests", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "TimelapseStage", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "DarkroomAlignment", "TimelapseStage",
+            "DarkroomTestSupport", "AlignmentTestSupport",
         ]),
         .testTarget(name: "CollageTests", dependencies: [
             "DarkroomCore", "DarkroomCaptions", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "CollageStage", "DarkroomTestSupport",
@@ -246,7 +249,10 @@ let package = Package(
         // Not shipped: aligns a folder of hand-held photos for Benchmarks/align.sh.
         .executableTarget(name: "align-benchmark", dependencies: ["DarkroomAlignment", "DarkroomVips"],
                           path: "Benchmarks/AlignSet"),
-        .testTarget(name: "AlignmentTests", dependencies: ["DarkroomAlignment", "DarkroomVips", "DarkroomTestSupport"]),
+        // Hand-held sets made from a real photo, shared by the alignment engine's tests and the aligned time-lapse's.
+        .target(name: "AlignmentTestSupport", dependencies: ["DarkroomAlignment", "DarkroomVips", "DarkroomTestSupport"],
+                path: "Tests/AlignmentTestSupport"),
+        .testTarget(name: "AlignmentTests", dependencies: ["DarkroomAlignment", "DarkroomVips", "DarkroomTestSupport", "AlignmentTestSupport"]),
         .testTarget(name: "ZipTests", dependencies: ["DarkroomZip", "DarkroomTestSupport"]),
         // Not shipped: DarkroomZip's speed and memory (Benchmarks/zip64.sh), and the JPEG-for-sharing path
         // of `darkroom export` until the command exists (Benchmarks/export.sh).
