@@ -122,6 +122,12 @@ let package = Package(
         .target(name: "DarkroomCaptions", dependencies: ["DarkroomModel", "DarkroomOptions"]),
         // Correcting capture dates in a library (`darkroom catalog set-date`).
         .target(name: "DarkroomCorrection", dependencies: ["DarkroomCore"]),
+        // `darkroom export` and `darkroom catalog export`: photos for people (JPEG), HEICs or originals with
+        // their XMP, into a folder or a streaming ZIP; the catalog as JSON or CSV for other applications.
+        .target(name: "DarkroomExport", dependencies: [
+            "DarkroomCore", "DarkroomLibrary", "DarkroomVips", "DarkroomExif", "DarkroomXMP", "DarkroomHEIF", "DarkroomVideo",
+            "DarkroomZip", "DarkroomSidecars",
+        ]),
         // Why a photo gets its date and folder (`darkroom explain`).
         .target(name: "DarkroomExplain", dependencies: ["DarkroomCore"]),
         // The library's own catalog: SQLite through GRDB (CLinux's statfs refuses network filesystems).
@@ -167,6 +173,7 @@ let package = Package(
         ]),
         .executableTarget(name: "darkroom", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomStages", "DarkroomCorrection", "DarkroomExplain",
+            "DarkroomExport",
             .target(name: "DarkroomQueue", condition: .when(traits: ["Queue"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -234,6 +241,10 @@ let package = Package(
         .executableTarget(name: "zip-benchmark", dependencies: ["DarkroomZip"], path: "Benchmarks/ZipWriter"),
         .executableTarget(name: "export-benchmark", dependencies: ["DarkroomVips", "DarkroomExif", "DarkroomXMP"],
                           path: "Benchmarks/ExportJPEG"),
+        .testTarget(name: "ExportTests", dependencies: [
+            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomExport", "DarkroomVips", "DarkroomXMP", "DarkroomZip",
+            "DarkroomTestSupport",
+        ]),
         .testTarget(name: "DateCorrectionTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomStages", "DarkroomTestSupport",
         ]),

@@ -68,13 +68,15 @@ public enum VideoTranscode {
         return (even(width), even(height))
     }
 
-    /// Transcodes `source` into a new MP4 at `destination`.
+    /// Transcodes `source` into a new MP4 at `destination`; without `keepLocation`, the tags that
+    /// say where it was taken (`VideoLocationTags`) are left out.
     public static func run(from source: String, to destination: String, settings: TranscodeSettings,
-                           pixelLimit: Int) throws -> TranscodeReport {
+                           pixelLimit: Int, keepLocation: Bool = true) throws -> TranscodeReport {
         let input = try InputFile(path: source, pixelLimit: pixelLimit)
         let stream = VideoStreamInfo(input.videoStream)
         let (width, height) = outputSize(for: stream, longEdge: settings.longEdge)
         let output = try MP4Output(path: destination)
+        output.leavesOutLocation = !keepLocation
         let video = try VideoTrack(input: input, output: output, settings: settings, width: width, height: height)
         let audio = try input.audioIndex.map { try AudioTrack(input.context.pointee.streams[Int($0)]!, output: output, path: source) }
         output.copyContainerTags(from: input.context)
