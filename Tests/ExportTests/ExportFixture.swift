@@ -28,8 +28,8 @@ final class ExportFixture {
 
     init(_ label: String) throws {
         folder = try TemporaryFolder(label)
-        try FileManager.default.createDirectory(at: roll, withIntermediateDirectories: true)
         command = try DarkroomCommand(workingDirectory: folder.url)
+        try FileManager.default.createDirectory(at: roll, withIntermediateDirectories: true)
     }
 
     /// A photo at `name` in the roll (640x480 unless said), taken at `date` (`2024:05:03 12:30:00`)
