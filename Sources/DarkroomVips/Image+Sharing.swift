@@ -21,7 +21,10 @@ extension Image {
     /// (GPS included) over the blob given. `stripMetadata` is not used: in 8.14 it drops the ICC
     /// profile as well.
     public func writeSharedJPEG(to path: String, quality: Int = 85, exif: Data?, xmp: Data?) throws {
-        guard darkroom_vips_jpegsave(try sharedCopy(exif: exif, xmp: xmp).pointer, path, Int32(quality), 0) == 0 else {
+        // The copy must outlive the save: its pointer alone does not keep it alive.
+        let bare = try sharedCopy(exif: exif, xmp: xmp)
+        let status = withExtendedLifetime(bare) { darkroom_vips_jpegsave(bare.pointer, path, Int32(quality), 0) }
+        guard status == 0 else {
             throw VipsError(operation: "jpegsave to \(path)", message: Vips.takeErrorMessage(path: sourcePath))
         }
     }
@@ -31,8 +34,9 @@ extension Image {
     public func sharedJPEGData(quality: Int = 85, exif: Data?, xmp: Data?) throws -> Data {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
-        guard darkroom_vips_jpegsave_buffer(try sharedCopy(exif: exif, xmp: xmp).pointer, &buffer, &length, Int32(quality), 0) == 0,
-              let buffer else {
+        let bare = try sharedCopy(exif: exif, xmp: xmp)
+        let status = withExtendedLifetime(bare) { darkroom_vips_jpegsave_buffer(bare.pointer, &buffer, &length, Int32(quality), 0) }
+        guard status == 0, let buffer else {
             throw VipsError(operation: "jpegsave", message: Vips.takeErrorMessage(path: sourcePath))
         }
         return Data(bytesNoCopy: buffer, count: length, deallocator: .custom { pointer, _ in darkroom_g_free(pointer) })
