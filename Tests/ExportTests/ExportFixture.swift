@@ -17,6 +17,8 @@ final class ExportFixture {
 
     /// The import: 1024 px HEICs (XMP sidecars embedded), motion parts, videos, thumbnails.
     static let importPipeline = """
+        inputs:
+          include: ["**/*.{jpg,jpeg,heic,png,mov,mp4}"]
         steps:
           - exif-date
           - resize: { long-edge: 1024 }
