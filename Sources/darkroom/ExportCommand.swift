@@ -129,13 +129,14 @@ struct Export: ParsableCommand {
             let stores = try CorrectableStores(library: url, postgres: catalog.url)
             defer { stores.close() }
             let exporter = Exporter(library: url, catalog: try stores.readOnly(), settings: settings)
+            // Started first: a --rating or --keyword plan reads each photo's XMP through libvips.
+            try Exporter.prepare(jobs: settings.jobs)
             let plan = try exporter.plan(selection, to: destination)
             if dryRun {
                 print(json ? try Run.json(plan) : plan.text)
                 if !plan.unmatched.isEmpty { throw ExitStatus.failuresListed }
                 return
             }
-            try Exporter.prepare(jobs: settings.jobs)
             let progress = isatty(STDERR_FILENO) != 0 && !json && !quiet ? ProgressBar() : nil
             let report = try exporter.run(plan, progress: progress)
             progress?.clear()
