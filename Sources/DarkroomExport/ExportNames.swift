@@ -9,6 +9,8 @@ import Foundation
 struct ExportNamer {
     let naming: ExportNaming
     private var taken: Set<String>
+    /// Numbers of files named by sequence already there, whatever their padding (`0001.jpg` takes 1).
+    private var takenNumbers: Set<Int>
     private var nextNumber = 1
     private let digits: Int
 
@@ -16,6 +18,10 @@ struct ExportNamer {
     init(naming: ExportNaming, taken: Set<String>, count: Int) {
         self.naming = naming
         self.taken = Set(taken.map { $0.lowercased() })
+        takenNumbers = Set(taken.compactMap { name in
+            let stem = name.prefix { $0 != "." }
+            return !stem.isEmpty && stem.allSatisfy(\.isASCII) && stem.allSatisfy(\.isNumber) ? Int(stem) : nil
+        })
         digits = max(4, String(count).count)
     }
 
@@ -40,7 +46,7 @@ struct ExportNamer {
         case .date: base = asset.captureDate.map { Self.dateName($0.local) } ?? Self.originalStem(asset.originalPath)
         case .original: base = Self.originalStem(asset.originalPath)
         case .sequence:
-            while isTaken(String(format: "%0\(digits)d", nextNumber), extensions) { nextNumber += 1 }
+            while takenNumbers.contains(nextNumber) || isTaken(String(format: "%0\(digits)d", nextNumber), extensions) { nextNumber += 1 }
             base = String(format: "%0\(digits)d", nextNumber)
             nextNumber += 1
         }
