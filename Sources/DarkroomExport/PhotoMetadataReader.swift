@@ -33,14 +33,14 @@ final class PhotoMetadataReader: Sendable {
         var packet = libraryPacket ?? XMPPacket()
         var description = PhotoDescription(packet, source: "library file")
         if description.isEmpty {
+            // The library file says nothing a person wrote: the original's own packet and its
+            // sidecar fill in, their other properties too (a place, which --keep-location keeps).
             let own = libraryFile == original ? nil : embeddedPacket(original)
             let sidecar = sidecarPacket(of: original)
             let fallback = (own ?? XMPPacket()).merging(sidecar ?? XMPPacket())
+            packet = fallback.merging(packet)
             let fallbackDescription = PhotoDescription(fallback, source: sidecar != nil ? "XMP sidecar" : "original")
-            if !fallbackDescription.isEmpty {
-                packet = fallback.merging(packet)
-                description = fallbackDescription
-            }
+            if !fallbackDescription.isEmpty { description = fallbackDescription }
         }
         for name in Self.pixelProperties { packet[name] = nil }
         return (packet, description)
