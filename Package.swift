@@ -7,6 +7,8 @@ import PackageDescription
 /// Layers, bottom up:
 /// - `C*` system library targets: libvips, libheif, libexif, FFmpeg, cairo and Pango, LibRaw (each with a tiny `shim.h`).
 /// - `DarkroomVips`, `DarkroomHEIF`, `DarkroomExif`, `DarkroomCairo`, `DarkroomRaw`: Swift wrappers owning every C handle.
+/// - `DarkroomRuntime`: `NativeRuntime`, which starts every native library once, on the calling thread,
+///   before any worker; the wrappers' factories refuse to work until it has.
 /// - `DarkroomCore`: stages, items, pipeline files, publishing, the `CatalogStore` protocol and the
 ///   runner. Imports no C and no database.
 /// - `DarkroomCatalog`: the library's SQLite catalog (GRDB); `DarkroomShards`: sharded sweeps'
@@ -77,18 +79,22 @@ let package = Package(
                                  "opencv_objdetect"].map { .linkedLibrary($0) }),
 
         // Swift wrappers over them.
-        .target(name: "DarkroomVips", dependencies: ["CVips"]),
         // Aligned time-lapses and collages: scene and face alignment, the common crop (the only importer of CAlignment).
         .target(name: "DarkroomAlignment", dependencies: ["CAlignment", "DarkroomVips"]),
+        .target(name: "DarkroomVips", dependencies: ["CVips", .product(name: "Logging", package: "swift-log")]),
         .target(name: "DarkroomHEIF", dependencies: ["CHeif"]),
         .target(name: "DarkroomExif", dependencies: ["CExif"]),
-        .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"]),
+        .target(name: "DarkroomVideo", dependencies: ["CFFmpeg", .product(name: "Logging", package: "swift-log")]),
         .target(name: "DarkroomCairo", dependencies: ["CCairo"]),
         // RAW files: LibRaw's decoding and previews, and the capture metadata of every RAW container (read in Swift).
         .target(name: "DarkroomRaw", dependencies: ["CLibRaw", "DarkroomVips", "DarkroomExif"]),
         .target(name: "DarkroomDigest", dependencies: ["CLibCrypto"]),
         // Streaming ZIP archives (ZIP64 past 4 GiB), for `darkroom export --zip`.
         .target(name: "DarkroomZip", dependencies: ["CZlib"]),
+        // The one owner of the native libraries: libvips, FFmpeg, libheif and x265 started once, in order.
+        .target(name: "DarkroomRuntime", dependencies: [
+            "DarkroomVips", "DarkroomVideo", "DarkroomHEIF", .product(name: "Logging", package: "swift-log"),
+        ]),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP"),
         // Darkroom's pages (gallery, run report): escaped HTML, the stylesheet, the viewer script. Pure Swift.
@@ -125,8 +131,8 @@ let package = Package(
         // `darkroom export` and `darkroom catalog export`: photos for people (JPEG), HEICs or originals with
         // their XMP, into a folder or a streaming ZIP; the catalog as JSON or CSV for other applications.
         .target(name: "DarkroomExport", dependencies: [
-            "DarkroomCore", "DarkroomLibrary", "DarkroomVips", "DarkroomExif", "DarkroomXMP", "DarkroomHEIF", "DarkroomVideo",
-            "DarkroomZip", "DarkroomSidecars",
+            "DarkroomCore", "DarkroomLibrary", "DarkroomRuntime", "DarkroomVips", "DarkroomExif", "DarkroomXMP", "DarkroomHEIF",
+            "DarkroomVideo", "DarkroomZip", "DarkroomSidecars",
         ]),
         // Why a photo gets its date and folder (`darkroom explain`).
         .target(name: "DarkroomExplain", dependencies: ["DarkroomCore"]),
@@ -137,7 +143,7 @@ let package = Package(
         ]),
         // Sharded sweeps: each shard's manifest, and the merge into a catalog.
         .target(name: "DarkroomShards", dependencies: ["DarkroomCore"]),
-        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips", "DarkroomVideo"]),
+        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomRuntime", "DarkroomVips", "DarkroomVideo"]),
         // Sidecars of exports: Google Takeout JSON (matched under every naming Takeout used) and XMP sidecars.
         .target(name: "DarkroomSidecars", dependencies: ["DarkroomCore", "DarkroomXMP"]),
         // PostgreSQL as a fleet's catalog and work queue.
@@ -161,7 +167,7 @@ let package = Package(
         plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
         plugin("TimelapseStage", path: "Timelapse", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("MotionVideoStage", path: "MotionVideo", dependencies: [
-            "DarkroomCore", "DarkroomMotionPhoto", "DarkroomImaging", "DarkroomExif", "DarkroomVideo",
+            "DarkroomCore", "DarkroomMotionPhoto", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomVips",
         ]),
         plugin("CollageStage", path: "Collage", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF"]),
         plugin("PhotoBookStage", path: "PhotoBook", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomCairo"]),
@@ -180,11 +186,12 @@ let package = Package(
         ]),
 
         // Test helpers, shipped as their own target.
-        .target(name: "DarkroomTestSupport", dependencies: ["DarkroomCore", "DarkroomVips"]),
+        .target(name: "DarkroomTestSupport", dependencies: ["DarkroomCore", "DarkroomRuntime", "DarkroomVips"]),
 
         .testTarget(name: "DarkroomCoreTests", dependencies: ["DarkroomCore", "DarkroomCatalog", "DarkroomTestSupport"]),
         .testTarget(name: "NativeBindingTests", dependencies: [
-            "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomXMP", "DarkroomTestSupport",
+            "DarkroomRuntime", "DarkroomVips", "DarkroomVideo", "DarkroomHEIF", "DarkroomExif", "DarkroomXMP", "DarkroomTestSupport",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StageTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVips", "DarkroomExif", "DarkroomHEIF",
@@ -228,6 +235,9 @@ let package = Package(
         .testTarget(name: "RawTests", dependencies: ["DarkroomRaw", "DarkroomVips", "DarkroomExif", "DarkroomTestSupport"]),
         // Not shipped: time and peak memory of RAW previews and developments, for Benchmarks/raw.sh.
         .executableTarget(name: "raw-benchmark", dependencies: ["DarkroomRaw", "DarkroomVips"], path: "Benchmarks/RawDecode"),
+        // Not shipped: the camera-roll import run in one process through Runner, for scripts/stress.sh.
+        .executableTarget(name: "import-stress", dependencies: ["DarkroomCatalog", "DarkroomCore", "DarkroomDigest", "DarkroomStages"],
+                          path: "Tools/ImportStress"),
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
                           path: "Benchmarks/TimeZoneLookup"),

@@ -1,6 +1,7 @@
 import DarkroomCore
 import DarkroomLibrary
 import DarkroomModel
+import DarkroomRuntime
 import DarkroomVips
 import Foundation
 
@@ -29,10 +30,10 @@ public struct Exporter: Sendable {
         self.settings = settings
     }
 
-    /// Starts libvips on the calling thread and gives each photo in flight its share of the cores.
+    /// Starts the native libraries (libvips, FFmpeg, libheif) on the calling thread and gives each
+    /// photo in flight its share of the cores. Call it before `plan` and `run`.
     public static func prepare(jobs: Int) throws {
-        try Vips.start()
-        Vips.setConcurrency(threadsPerPhoto(jobs: jobs))
+        try NativeRuntime.start(threadsPerOperation: threadsPerPhoto(jobs: jobs))
     }
 
     /// Cores divided by the photos in flight, at least one.

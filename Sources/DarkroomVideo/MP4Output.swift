@@ -20,7 +20,7 @@ final class MP4Output {
     /// Creates the file's description (the file is opened by `writeHeader`): MP4, or with `format`
     /// `mov` a QuickTime file (a Live Photo's video shared beside its still keeps its container).
     init(path: String, format: String = "mp4") throws {
-        _ = FFmpegSetup.quiet
+        try FFmpeg.requireStarted("create \(format) muxer for \(path)")
         self.path = path
         var context: UnsafeMutablePointer<AVFormatContext>?
         try FFmpegCode.check(avformat_alloc_output_context2(&context, nil, format, path), "create \(format) muxer", path: path)

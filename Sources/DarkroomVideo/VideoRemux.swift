@@ -17,31 +17,22 @@ public enum VideoRemux {
         case keepOriginal(reason: String)
     }
 
-    /// Decides how `info`'s file is put into the library without re-encoding.
+    /// Decides how `info`'s file is put into the library without re-encoding (opening it again: a
+    /// step that has the video open asks its `VideoSource`).
     public static func plan(for info: VideoInfo, pixelLimit: Int) throws -> Plan {
-        let input = try InputFile(path: info.path, pixelLimit: pixelLimit)
-        let misfits = input.streams.filter { !MP4Output.accepts($0.pointee.codecpar.pointee.codec_id) }.map { stream -> String in
-            let kind = av_get_media_type_string(stream.pointee.codecpar.pointee.codec_type).map { String(cString: $0) } ?? "data"
-            let tag = VideoStreamInfo.fourCC(stream.pointee.codecpar.pointee.codec_tag).map { " '\($0)'" } ?? ""
-            return "\(kind) stream \(stream.pointee.index) (\(InputFile.codecName(stream.pointee.codecpar.pointee.codec_id))\(tag))"
-        }
-        if !misfits.isEmpty { return .keepOriginal(reason: misfits.joined(separator: ", ") + " cannot go in MP4") }
-        if info.container == "mp4", ISOBoxes(path: info.path)?.movieFirst == true { return .alreadyMP4 }
-        return .remux
+        try VideoSource(path: info.path, pixelLimit: pixelLimit).remuxPlan()
     }
 
     /// Remuxes `source` into an MP4 at `destination` (which it creates).
     public static func remux(from source: String, to destination: String, pixelLimit: Int) throws {
-        try remux(from: source, to: destination, pixelLimit: pixelLimit, sharing: nil)
+        try VideoSource(path: source, pixelLimit: pixelLimit).remux(to: destination)
     }
 
-    /// Remuxes the video and sound of `source` into a file to share at `destination` (which it
-    /// creates): `container` `mp4` or `mov`, every other stream (timed metadata, timecode, a GPS
-    /// track) left out, and unless `keepLocation` every tag that says where it was taken
-    /// (`VideoLocationTags`). Creation dates, make and model, the display matrix are kept.
+    /// Remuxes the video and sound of `source` into a file to share at `destination` (see
+    /// `VideoSource.remuxForSharing`).
     public static func remuxForSharing(from source: String, to destination: String, container: String = "mp4",
                                        keepLocation: Bool, pixelLimit: Int) throws {
-        try remux(from: source, to: destination, pixelLimit: pixelLimit, sharing: (container, keepLocation))
+        try VideoSource(path: source, pixelLimit: pixelLimit).remuxForSharing(to: destination, container: container, keepLocation: keepLocation)
     }
 
     /// Whether `info`'s streams can be shared by `remuxForSharing` without re-encoding: an H.264
@@ -51,10 +42,36 @@ public enum VideoRemux {
             && max(info.video.displayWidth, info.video.displayHeight) <= longEdge
             && (info.audioCodec == nil || info.audioCodec == "aac")
     }
+}
 
-    private static func remux(from source: String, to destination: String, pixelLimit: Int,
-                              sharing: (container: String, keepLocation: Bool)?) throws {
-        let input = try InputFile(path: source, pixelLimit: pixelLimit)
+extension VideoSource {
+    /// How the video is put into the library without re-encoding (see `VideoRemux.Plan`).
+    public func remuxPlan() throws -> VideoRemux.Plan {
+        let misfits = input.streams.filter { !MP4Output.accepts($0.pointee.codecpar.pointee.codec_id) }.map { stream -> String in
+            let kind = av_get_media_type_string(stream.pointee.codecpar.pointee.codec_type).map { String(cString: $0) } ?? "data"
+            let tag = VideoStreamInfo.fourCC(stream.pointee.codecpar.pointee.codec_tag).map { " '\($0)'" } ?? ""
+            return "\(kind) stream \(stream.pointee.index) (\(InputFile.codecName(stream.pointee.codecpar.pointee.codec_id))\(tag))"
+        }
+        if !misfits.isEmpty { return .keepOriginal(reason: misfits.joined(separator: ", ") + " cannot go in MP4") }
+        if info.container == "mp4", ISOBoxes(input.file)?.movieFirst == true { return .alreadyMP4 }
+        return .remux
+    }
+
+    /// Remuxes the video into an MP4 at `destination` (which it creates), every packet from the first.
+    public func remux(to destination: String) throws {
+        try remux(to: destination, sharing: nil)
+    }
+
+    /// Remuxes the video and sound into a file to share at `destination` (which it creates):
+    /// `container` `mp4` or `mov`, every other stream (timed metadata, timecode, a GPS track) left
+    /// out, and unless `keepLocation` every tag that says where it was taken (`VideoLocationTags`).
+    /// Creation dates, make and model, the display matrix are kept.
+    public func remuxForSharing(to destination: String, container: String = "mp4", keepLocation: Bool) throws {
+        try remux(to: destination, sharing: (container, keepLocation))
+    }
+
+    private func remux(to destination: String, sharing: (container: String, keepLocation: Bool)?) throws {
+        let input = try inputAtStart()
         let output = try MP4Output(path: destination, format: sharing?.container ?? "mp4")
         output.leavesOutLocation = sharing.map { !$0.keepLocation } ?? false
         var mapped: [Int32: (stream: UnsafeMutablePointer<AVStream>, timeBase: AVRational)] = [:]

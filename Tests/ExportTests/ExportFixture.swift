@@ -29,6 +29,8 @@ final class ExportFixture {
         """
 
     init(_ label: String) throws {
+        // The tests open exported images in this process too.
+        try NativeLibraries.start()
         folder = try TemporaryFolder(label)
         command = try DarkroomCommand(workingDirectory: folder.url)
         try FileManager.default.createDirectory(at: roll, withIntermediateDirectories: true)
