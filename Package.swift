@@ -136,6 +136,12 @@ let package = Package(
         .target(name: "DarkroomCaptions", dependencies: ["DarkroomModel", "DarkroomOptions"]),
         // Correcting capture dates in a library (`darkroom catalog set-date`).
         .target(name: "DarkroomCorrection", dependencies: ["DarkroomCore", "DarkroomPhotoMetadata"]),
+        // `darkroom export` and `darkroom catalog export`: photos for people (JPEG), HEICs or originals with
+        // their XMP, into a folder or a streaming ZIP; the catalog as JSON or CSV for other applications.
+        .target(name: "DarkroomExport", dependencies: [
+            "DarkroomCore", "DarkroomLibrary", "DarkroomRuntime", "DarkroomVips", "DarkroomExif", "DarkroomXMP", "DarkroomHEIF",
+            "DarkroomVideo", "DarkroomZip", "DarkroomSidecars",
+        ]),
         // Why a photo gets its date and folder (`darkroom explain`).
         .target(name: "DarkroomExplain", dependencies: ["DarkroomCore"]),
         // The library's own catalog: SQLite through GRDB (CLinux's statfs refuses network filesystems).
@@ -184,6 +190,7 @@ let package = Package(
         ]),
         .executableTarget(name: "darkroom", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomStages", "DarkroomCorrection", "DarkroomExplain",
+            "DarkroomExport",
             .target(name: "DarkroomQueue", condition: .when(traits: ["Queue"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -259,6 +266,10 @@ let package = Package(
         .executableTarget(name: "zip-benchmark", dependencies: ["DarkroomZip"], path: "Benchmarks/ZipWriter"),
         .executableTarget(name: "export-benchmark", dependencies: ["DarkroomVips", "DarkroomExif", "DarkroomXMP"],
                           path: "Benchmarks/ExportJPEG"),
+        .testTarget(name: "ExportTests", dependencies: [
+            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomExport", "DarkroomVips", "DarkroomXMP", "DarkroomZip",
+            "DarkroomTestSupport",
+        ]),
         .testTarget(name: "DateCorrectionTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomStages", "DarkroomTestSupport", "DarkroomPhotoMetadata",
             "DarkroomVips",

@@ -89,7 +89,7 @@ extension DateCorrector {
         if !request.targets.isEmpty {
             var named: [AssetFacts] = []
             for target in request.targets {
-                switch try resolve(target) {
+                switch try catalog.assets(named: target, library: library) {
                 case .success(let assets): named += assets
                 case .failure(let problem): failures.append(.init(target: target, reason: problem.reason))
                 }
@@ -122,49 +122,5 @@ extension DateCorrector {
         guard let chosen else { return picked }
         let keep = Set(picked.map(\.contentHash))
         return chosen.filter { keep.contains($0.contentHash) }
-    }
-
-    /// Why a target names no photo.
-    struct Unknown: Error {
-        var reason: String
-    }
-
-    /// The photo a target names: a content id or hash, a library output's path (absolute, or
-    /// relative to the library), an imported original's path, or any file with an imported photo's bytes.
-    private func resolve(_ target: String) throws -> Result<[AssetFacts], Unknown> {
-        if let id = UUID(uuidString: target) {
-            let assets = try catalog.assets(.id(id))
-            return assets.isEmpty ? .failure(Unknown(reason: "unknown id: no photo in the catalog has it")) : .success(assets)
-        }
-        if target.count == 64, target.allSatisfy(\.isHexDigit) {
-            let assets = try catalog.assets(.contentHash(target.lowercased()))
-            return assets.isEmpty ? .failure(Unknown(reason: "unknown content hash: no photo in the catalog has it")) : .success(assets)
-        }
-        let url = URL(fileURLWithPath: target).standardizedFileURL
-        let inLibrary = library.path + "/"
-        for relative in [url.path.hasPrefix(inLibrary) ? String(url.path.dropFirst(inLibrary.count)) : nil,
-                         target.hasPrefix("/") ? nil : target].compactMap({ $0 }) {
-            guard let output = try catalog.output(at: relative) else { continue }
-            if output.subject.hasPrefix("collection:") {
-                return .failure(Unknown(reason: "made by the collection step \(output.step.split(separator: "/").last ?? "") from its photos' "
-                                        + "dates: correct those photos, and its next run makes it again"))
-            }
-            let assets = try catalog.assets(.contentHash(output.subject))
-            if assets.isEmpty {
-                return .failure(Unknown(reason: "a library file no photo in the catalog owns yet (recorded by 'catalog rebuild'): "
-                                        + "run the import over the originals first"))
-            }
-            return .success(assets)
-        }
-        for path in Set([url.path, url.resolvingSymlinksInPath().path]).sorted() {
-            let assets = try catalog.assets(.originalPath(path))
-            if !assets.isEmpty { return .success(assets) }
-        }
-        guard FileInfo(path: url.path, followLinks: true)?.isRegularFile == true else {
-            return .failure(Unknown(reason: "no such photo in the catalog: not a content id, an imported file or a file of the library"))
-        }
-        let assets = try catalog.assets(.contentHash(try ContentHash.ofFile(url)))
-        return assets.isEmpty ? .failure(Unknown(reason: "no photo in the catalog has this file's content (it was never imported)"))
-                              : .success(assets)
     }
 }

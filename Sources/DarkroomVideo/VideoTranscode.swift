@@ -68,20 +68,23 @@ public enum VideoTranscode {
         return (even(width), even(height))
     }
 
-    /// Transcodes `source` into a new MP4 at `destination`.
+    /// Transcodes `source` into a new MP4 at `destination`; without `keepLocation`, the tags that
+    /// say where it was taken (`VideoLocationTags`) are left out.
     public static func run(from source: String, to destination: String, settings: TranscodeSettings,
-                           pixelLimit: Int) throws -> TranscodeReport {
-        try VideoSource(path: source, pixelLimit: pixelLimit).transcode(to: destination, settings: settings)
+                           pixelLimit: Int, keepLocation: Bool = true) throws -> TranscodeReport {
+        try VideoSource(path: source, pixelLimit: pixelLimit).transcode(to: destination, settings: settings, keepLocation: keepLocation)
     }
 }
 
 extension VideoSource {
-    /// Transcodes the video, every packet from the first, into a new MP4 at `destination` (see `VideoTranscode`).
-    public func transcode(to destination: String, settings: TranscodeSettings) throws -> TranscodeReport {
+    /// Transcodes the video, every packet from the first, into a new MP4 at `destination` (see
+    /// `VideoTranscode`); without `keepLocation`, its location tags are left out.
+    public func transcode(to destination: String, settings: TranscodeSettings, keepLocation: Bool = true) throws -> TranscodeReport {
         let input = try inputAtStart()
         let stream = VideoStreamInfo(input.videoStream)
         let (width, height) = VideoTranscode.outputSize(for: stream, longEdge: settings.longEdge)
         let output = try MP4Output(path: destination)
+        output.leavesOutLocation = !keepLocation
         let video = try VideoTrack(input: input, output: output, settings: settings, width: width, height: height)
         let audio = try input.audioIndex.map { try AudioTrack(input.context.pointee.streams[Int($0)]!, output: output, path: path) }
         output.copyContainerTags(from: input.context)
