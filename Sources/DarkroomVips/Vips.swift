@@ -32,6 +32,11 @@ public enum Vips {
             // Batch work touches each file once, so the operation cache only costs memory; worse, it
             // keys loads by file name and would hand back stale pixels for a file rewritten in place.
             vips_cache_set_max(0)
+            // liborc's run-time generated code (libvips 8.14's vector paths for convolution and
+            // resampling) double-frees when programs are released while other threads run theirs:
+            // the test suite died in orc_code_free from vips_vector_free, as imagor and sharp have
+            // seen. libvips then runs its plain C paths; 8.15 dropped orc altogether.
+            vips_vector_set_enabled(0)
             apply(policy)
             warnings.withLock { $0 = logger }
             _ = darkroom_glib_route_log("VIPS", { domain, level, message in
