@@ -6,6 +6,7 @@
  * Each returns 0 on success and -1 on failure (the reason is in vips_error_buffer()).
  */
 #include <vips/vips.h>
+#include <vips/vector.h>
 #include <sys/stat.h>
 #include "shim_runtime.h"
 
