@@ -34,15 +34,28 @@ public final class Catalog: CatalogStore, Sendable {
         configuration.readonly = readOnly
         configuration.prepareDatabase { db in
             guard !readOnly else { return }
-            // Another process may have made the catalog WAL already: changing the mode again would
-            // need the database to itself.
-            if try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() != "wal" {
-                try db.execute(sql: "PRAGMA journal_mode = WAL")
-            }
+            try Self.switchToWAL(db)
             try db.execute(sql: "PRAGMA synchronous = FULL")
             try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
         database = try DatabaseQueue(path: url.path, configuration: configuration)
+    }
+
+    /// Makes the catalog WAL unless it is already. Switching needs the database to itself, and when
+    /// another process opens it at the same moment SQLite answers "database is locked" at once (the
+    /// busy timeout does not cover it): the switch is tried again, for up to 10 s, and is not needed
+    /// once the other process has made the catalog WAL.
+    private static func switchToWAL(_ db: Database) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            do {
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() == "wal" { return }
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                return
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                usleep(20_000)
+            }
+        }
     }
 
     /// Opens an existing catalog (upgrading it as `init(library:)` does), or returns nil when the
