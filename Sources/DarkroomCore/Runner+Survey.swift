@@ -77,6 +77,9 @@ extension Runner {
                                   avoiding: [settings.library.appendingPathComponent(".darkroom")] + (insideLibrary ? [] : [settings.library]),
                                   takes: pipeline.discovers, sidecars: pipeline.sidecars)
         var (found, skipped) = discovery.files(in: inputs)
+        // Only an input inside the library, or a symbolic link followed into it, finds the library's
+        // own files; otherwise no file's path is resolved (an lstat a path component) to look for them.
+        let mayHoldLibraryFiles = insideLibrary || pipeline.inputs.followSymlinks
         // A file hashed now is probed in the same open, while its first bytes are in memory: it is
         // not opened again for its pairing identifier (nor, in the steps, for anything the probe read).
         let prober = pipeline.prober
@@ -111,7 +114,7 @@ extension Runner {
             case .failure(let error):
                 return SurveyEntry(found: file, state: .unreadable("cannot read: \(error.localizedDescription)"))
             case .success(let fileHash):
-                let output = libraryOutput(file, hash: fileHash, catalog: catalog)
+                let output = mayHoldLibraryFiles ? libraryOutput(file, hash: fileHash, catalog: catalog) : nil
                 let hash = output?.subject ?? fileHash
                 if output != nil, let reason = motionPartRendition(file, subject: hash, catalog: catalog) {
                     motionRenditions.append(Discovery.Skipped(path: file.url.path, reason: reason, kind: "motion part"))
