@@ -70,7 +70,9 @@ public struct ColourProfile: Sendable {
     private func toneCurve(at offset: Int) -> ((Double) -> Double)? {
         switch fourCC(at: offset) {
         case "curv":
-            guard let count = uint32(at: offset + 8).map(Int.init) else { return nil }
+            // A count the profile's bytes cannot hold (a damaged or hostile profile) is refused before
+            // anything is allocated for it.
+            guard let count = uint32(at: offset + 8).map(Int.init), count <= (data.count - offset - 12) / 2 else { return nil }
             if count == 0 { return { $0 } }
             if count == 1 {
                 guard let raw = uint16(at: offset + 12) else { return nil }

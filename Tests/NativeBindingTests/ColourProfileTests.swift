@@ -50,3 +50,22 @@ final class ColourProfileTests: XCTestCase {
         }
     }
 }
+
+extension ColourProfileTests {
+    /// A profile whose tone curve claims four billion entries is not sRGB, and reading it allocates
+    /// nothing for them.
+    func testADamagedProfileIsNotSRGB() throws {
+        let profile = try XCTUnwrap(try Image.solid(width: 2, height: 2, colour: .white).converted(toProfile: "srgb").iccProfile)
+        XCTAssertTrue(ColourProfile(profile).isSRGB)
+        var bytes = [UInt8](profile)
+        let count = Int(bytes[128]) << 24 | Int(bytes[129]) << 16 | Int(bytes[130]) << 8 | Int(bytes[131])
+        for index in 0..<count {
+            let entry = 132 + index * 12
+            guard String(bytes: bytes[entry..<entry + 4], encoding: .ascii) == "rTRC" else { continue }
+            let offset = Int(bytes[entry + 4]) << 24 | Int(bytes[entry + 5]) << 16 | Int(bytes[entry + 6]) << 8 | Int(bytes[entry + 7])
+            XCTAssertEqual(String(bytes: bytes[offset..<offset + 4], encoding: .ascii), "curv", "libvips' sRGB has a table curve")
+            bytes.replaceSubrange(offset + 8..<offset + 12, with: [0xFF, 0xFF, 0xFF, 0xFF])
+        }
+        XCTAssertFalse(ColourProfile(Data(bytes)).isSRGB)
+    }
+}
