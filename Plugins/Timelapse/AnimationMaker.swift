@@ -1,0 +1,144 @@
+import DarkroomCore
+import DarkroomImaging
+import DarkroomModel
+import DarkroomVideo
+import DarkroomVips
+import Foundation
+
+/// Makes the `webp` or `gif` animation: one frame a photo (plus crossfade frames), each shown for
+/// its time, looping forever, streamed through `AnimationWriter` (a photo is rendered on a prefetch
+/// thread while the previous one is encoded; no more than a few are held).
+///
+/// With `max-bytes`, a result that is too big is made again smaller: the long edge lowered (by the
+/// square root of how much too big it was, at least a tenth each time) down to
+/// `AnimationSize.minimumLongEdge`, then every other photo left out (each kept photo shown twice as
+/// long, so the animation keeps its length); when even that is too big, the run fails.
+struct AnimationMaker {
+    let options: TimelapseOptions
+    let format: AnimationFormat
+    /// Photo `index`'s finished frame at the options' size, as 8-bit RGB (called on a prefetch thread).
+    let render: @Sendable (Int) throws -> Image
+
+    /// What was made.
+    struct Made {
+        var photos: Int
+        var frames: Int
+        var size: FrameSize
+        var bytes: Int
+        /// Every other photo left out to meet `max-bytes`.
+        var halved: Bool
+    }
+
+    /// One encoding's frame size and whether every other photo is left out.
+    private struct Attempt {
+        var size: FrameSize
+        var halved = false
+    }
+
+    /// Writes the animation of `photos` (in order) to `path`, smaller until it fits `max-bytes`.
+    func make(_ photos: [ItemRecord], context: CollectionContext, to path: String) throws -> Made {
+        var failed = Set<Int>()
+        var attempt = Attempt(size: options.size)
+        let smallestEdge = min(AnimationSize.minimumLongEdge, AnimationSize.longEdge(of: options.size))
+        while true {
+            let made = try encode(photos, attempt, failed: &failed, context: context, to: path)
+            guard let limit = options.maxBytes, made.bytes > limit else { return made }
+            let edge = AnimationSize.longEdge(of: attempt.size)
+            let over = "timelapse: \(ByteCount.describe(made.bytes)) at \(attempt.size)\(attempt.halved ? " with every other photo" : "")"
+                + " is over max-bytes \(ByteCount.describe(limit)) (\(limit) bytes)"
+            if edge > smallestEdge {
+                let estimate = Int(Double(edge) * (Double(limit) / Double(made.bytes)).squareRoot() * 0.97)
+                let lowered = max(smallestEdge, min(estimate, edge - max(2, edge / 10)))
+                attempt.size = AnimationSize.scaled(options.size, toLongEdge: lowered)
+                context.logger.notice("\(over): long edge lowered to \(lowered) px (\(attempt.size))")
+            } else if !attempt.halved, made.photos > 1 {
+                attempt.halved = true
+                context.logger.notice("\(over): every other photo left out (each kept one shown for \(String(format: "%g", options.secondsPerPhoto * 2)) s)")
+            } else {
+                throw StageError("timelapse: the \(format.rawValue) cannot fit in max-bytes \(limit): it is still \(made.bytes) bytes "
+                                 + "at the smallest it is made (\(attempt.size), \(smallestEdge) px long edge, every other photo left out); "
+                                 + "raise max-bytes, or show fewer photos (from/to, one-per-day)")
+            }
+        }
+    }
+
+    /// One encoding of `photos` at `attempt`'s size; photos that fail are reported once and skipped.
+    private func encode(_ photos: [ItemRecord], _ attempt: Attempt, failed: inout Set<Int>,
+                        context: CollectionContext, to path: String) throws -> Made {
+        let candidates = photos.indices.filter { !failed.contains($0) }
+        let indices = attempt.halved ? candidates.enumerated().filter { $0.offset % 2 == 0 }.map(\.element) : candidates
+        let size = attempt.size
+        let schedule = AnimationSchedule(secondsPerPhoto: options.secondsPerPhoto * (attempt.halved ? 2 : 1),
+                                         ticksPerSecond: format.ticksPerSecond, frameRate: options.frameRate, crossfade: options.crossfade)
+        let render = self.render, background = options.background
+        let frames = Prefetcher(count: indices.count, depth: Timelapse.prefetchDepth) { position in
+            Result { try Self.picture(render(indices[position]), size: size, background: background) }
+        }
+        defer { frames.cancel() }
+        let writer = try AnimationWriter(path: path, format: format, width: size.width, height: size.height)
+        var previous: RGBPicture?
+        var shown = 0
+        while let (position, result) = frames.next() {
+            let picture: RGBPicture
+            switch result {
+            case .success(let rendered): picture = rendered
+            case .failure(let error):
+                if failed.insert(indices[position]).inserted { context.reportSkipped(photos[indices[position]], because: error) }
+                continue
+            }
+            let fades = schedule.crossfadeTicks(forPhotoAt: shown)
+            if let previous {
+                for (step, length) in fades.enumerated() {
+                    let mixed = previous.blended(with: picture, weight: FrameSchedule.weight(step: step, of: fades.count))
+                    try writer.append(rgb: mixed.bytes, bytesPerRow: size.width * 3, lasting: length)
+                }
+            }
+            try writer.append(rgb: picture.bytes, bytesPerRow: size.width * 3,
+                              lasting: schedule.ticks(forPhotoAt: shown) - fades.reduce(0, +))
+            previous = picture
+            shown += 1
+            context.reportProgress(done: position + 1, total: indices.count, unit: "photos")
+        }
+        guard shown > 0 else {
+            throw StageError("timelapse: none of the \(photos.count) photos could be decoded (each is listed in the report)")
+        }
+        try writer.finish()
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return Made(photos: shown, frames: writer.framesWritten, size: size, bytes: bytes, halved: attempt.halved)
+    }
+
+    /// `image` (the options' frame) at `size`, as packed RGB bytes.
+    private static func picture(_ image: Image, size: FrameSize, background: Colour) throws -> RGBPicture {
+        do {
+            var image = image
+            if image.width != size.width || image.height != size.height {
+                image = try image.thumbnail(width: size.width, height: size.height)
+                if image.width != size.width || image.height != size.height {
+                    image = try image.embedded(x: (size.width - image.width) / 2, y: (size.height - image.height) / 2,
+                                               width: size.width, height: size.height, background: background)
+                }
+            }
+            return RGBPicture(width: size.width, height: size.height, bytes: try image.pixelBytes())
+        } catch let error as VipsError {
+            throw StageError.image("cannot make the animation frame", error)
+        }
+    }
+}
+
+extension RGBPicture {
+    /// This picture mixed with `other` (same size), `weight` 0 giving this one and 1 `other`: a crossfade frame.
+    func blended(with other: RGBPicture, weight: Double) -> RGBPicture {
+        let mix = Int((min(max(weight, 0), 1) * 256).rounded()), keep = 256 - mix
+        var out = Data(count: min(bytes.count, other.bytes.count))
+        out.withUnsafeMutableBytes { o in
+            bytes.withUnsafeBytes { a in
+                other.bytes.withUnsafeBytes { b in
+                    for index in 0..<o.count {
+                        o[index] = UInt8(truncatingIfNeeded: (Int(a[index]) * keep + Int(b[index]) * mix + 128) >> 8)
+                    }
+                }
+            }
+        }
+        return RGBPicture(width: width, height: height, bytes: out)
+    }
+}
