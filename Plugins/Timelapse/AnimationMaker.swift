@@ -50,10 +50,10 @@ struct AnimationMaker {
                 let estimate = Int(Double(edge) * (Double(limit) / Double(made.bytes)).squareRoot() * 0.97)
                 let lowered = max(smallestEdge, min(estimate, edge - max(2, edge / 10)))
                 attempt.size = AnimationSize.scaled(options.size, toLongEdge: lowered)
-                context.logger.notice("\(over): long edge lowered to \(lowered) px (\(attempt.size))")
+                context.logger.warning("\(over): long edge lowered to \(lowered) px (\(attempt.size))")
             } else if !attempt.halved, made.photos > 1 {
                 attempt.halved = true
-                context.logger.notice("\(over): every other photo left out (each kept one shown for \(String(format: "%g", options.secondsPerPhoto * 2)) s)")
+                context.logger.warning("\(over): every other photo left out (each kept one shown for \(String(format: "%g", options.secondsPerPhoto * 2)) s)")
             } else {
                 throw StageError("timelapse: the \(format.rawValue) cannot fit in max-bytes \(limit): it is still \(made.bytes) bytes "
                                  + "at the smallest it is made (\(attempt.size), \(smallestEdge) px long edge, every other photo left out); "
@@ -120,7 +120,8 @@ struct AnimationMaker {
             }
             return RGBPicture(width: size.width, height: size.height, bytes: try image.pixelBytes())
         } catch let error as VipsError {
-            throw StageError.image("cannot make the animation frame", error)
+            // Pixels are computed here, so a photo that does not decode fails here, as in the MP4.
+            throw StageError.image("cannot decode image", error)
         }
     }
 }

@@ -59,10 +59,15 @@ struct PhotoRenderer {
 
     /// The finished frame for `item`, brightness scaled by `gain`, converted by `converter`.
     func render(_ item: ItemRecord, gain: Double, converter: FrameConverter) throws -> VideoFrame {
-        try converted(try renderImage(item, gain: gain), converter: converter)
+        do {
+            return try converted(try renderImage(item, gain: gain), converter: converter)
+        } catch let error as VipsError {
+            throw StageError.image("cannot decode image", error)
+        }
     }
 
-    /// The finished frame for `item` as an 8-bit RGB image of the frame's size, brightness scaled by `gain`.
+    /// The finished frame for `item` as an 8-bit RGB image of the frame's size, brightness scaled by
+    /// `gain`. Its pixels are computed when read: a photo that fails to decode may fail then.
     func renderImage(_ item: ItemRecord, gain: Double) throws -> Image {
         do {
             return try finishedImage(try decode(item, width: options.size.width, height: options.size.height), of: item, gain: gain)

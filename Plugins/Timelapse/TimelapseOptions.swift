@@ -115,7 +115,7 @@ public struct TimelapseOptions: StageOptions {
     static let fromOption = StageOption.day("from", "First day to include (inclusive).")
     static let toOption = StageOption.day("to", "Last day to include (inclusive).")
     static let sizeOption = StageOption<FrameSize>.custom(
-        "size", as: String.self, default: FrameSize(parsing: "1920x1080")!, shown: "1920x1080",
+        "size", as: String.self, default: FrameSize(parsing: "1920x1080")!, shown: "1920x1080 (720x405 for webp and gif)",
         accepts: "WxH with sides 2-\(FrameSize.maximumSide), or one of " + FrameSize.presets.map(\.name).joined(separator: ", "),
         names: FrameSize.presets.map(\.name),
         "Frame size (odd sides rounded up to even) or a preset: " + FrameSize.presets.map { "\($0.name) \($0.size)" }.joined(separator: ", ") + "."

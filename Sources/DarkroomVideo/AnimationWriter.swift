@@ -27,6 +27,8 @@ public final class AnimationWriter {
     /// Ticks each frame in the encoder lasts, by pts, until its packet comes out.
     private var durations: [Int64: Int64] = [:]
     private var finished = false
+    /// How long the last picture appended lasts, in ticks.
+    private var lastLength: Int?
     /// How many pictures were appended so far.
     public private(set) var framesWritten = 0
     /// How long the animation lasts so far, in 1/`format.ticksPerSecond` s.
@@ -71,6 +73,7 @@ public final class AnimationWriter {
         try filters.push(picture.pointer)
         framesWritten += 1
         ticks += length
+        lastLength = length
         try encodeFiltered()
     }
 
@@ -82,6 +85,9 @@ public final class AnimationWriter {
         try encodeFiltered()
         while try !encoder.send(nil) { try drain() }
         try drain()
+        // The GIF muxer writes each frame's delay when the next frame comes, and the last one's as
+        // `final_delay` (by default the delay before it: a crossfade frame's).
+        if format == .gif, let last = lastLength { try output.setMuxerOption("final_delay", to: Int64(last)) }
         try output.finish()
     }
 

@@ -137,6 +137,14 @@ final class MP4Output {
         try FFmpegCode.check(av_interleaved_write_frame(context, packet.pointer), "write packet", path: path)
     }
 
+    /// Sets one of the muxer's own options after the header (GIF's `final_delay`, read when the trailer is written).
+    func setMuxerOption(_ key: String, to value: Int64) throws {
+        guard let context, let options = context.pointee.priv_data else {
+            throw VideoError(operation: "set \(format) option \(key)", message: "the muxer has no options", path: path)
+        }
+        try FFmpegCode.check(av_opt_set_int(options, key, value, 0), "set \(format) option \(key)=\(value)", path: path)
+    }
+
     /// Writes the trailer (rewriting the file with `moov` first) and closes the file.
     func finish() throws {
         guard let context, headerWritten, !finished else { return }
