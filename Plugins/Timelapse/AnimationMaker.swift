@@ -40,8 +40,10 @@ struct AnimationMaker {
         var failed = Set<Int>()
         var attempt = Attempt(size: options.size)
         let smallestEdge = min(AnimationSize.minimumLongEdge, AnimationSize.longEdge(of: options.size))
+        let palette = format == .gif && options.palette == .global
+            ? try globalPalette(photos, size: attempt.size, failed: &failed, context: context) : nil
         while true {
-            let made = try encode(photos, attempt, failed: &failed, context: context, to: path)
+            let made = try encode(photos, attempt, palette: palette, failed: &failed, context: context, to: path)
             guard let limit = options.maxBytes, made.bytes > limit else { return made }
             let edge = AnimationSize.longEdge(of: attempt.size)
             let over = "timelapse: \(ByteCount.describe(made.bytes)) at \(attempt.size)\(attempt.halved ? " with every other photo" : "")"
@@ -62,30 +64,53 @@ struct AnimationMaker {
         }
     }
 
+    /// The GIF's one palette: a first pass renders every photo at `size` and counts its colours
+    /// (kept for the smaller attempts `max-bytes` may need: the colours stay the same).
+    private func globalPalette(_ photos: [ItemRecord], size: FrameSize, failed: inout Set<Int>,
+                               context: CollectionContext) throws -> GIFPalette? {
+        let builder = try GIFPaletteBuilder(width: size.width, height: size.height)
+        var counted = 0
+        try forEachPicture(photos, indices: Array(photos.indices), size: size, failed: &failed, context: context) { _, picture in
+            try builder.add(rgb: picture.bytes, bytesPerRow: size.width * 3)
+            counted += 1
+        }
+        return counted > 0 ? try builder.finish() : nil
+    }
+
+    /// Renders the photos at `indices` at `size` on a prefetch thread and hands each to `body` in
+    /// order with its place among those shown; photos that fail are reported once and skipped.
+    private func forEachPicture(_ photos: [ItemRecord], indices: [Int], size: FrameSize, failed: inout Set<Int>,
+                                context: CollectionContext, _ body: (Int, RGBPicture) throws -> Void) throws {
+        let render = self.render, background = options.background
+        let frames = Prefetcher(count: indices.count, depth: Timelapse.prefetchDepth) { position in
+            Result { try Self.picture(render(indices[position]), size: size, background: background) }
+        }
+        defer { frames.cancel() }
+        var shown = 0
+        while let (position, result) = frames.next() {
+            switch result {
+            case .success(let picture):
+                try body(shown, picture)
+                shown += 1
+            case .failure(let error):
+                if failed.insert(indices[position]).inserted { context.reportSkipped(photos[indices[position]], because: error) }
+            }
+            context.reportProgress(done: position + 1, total: indices.count, unit: "photos")
+        }
+    }
+
     /// One encoding of `photos` at `attempt`'s size; photos that fail are reported once and skipped.
-    private func encode(_ photos: [ItemRecord], _ attempt: Attempt, failed: inout Set<Int>,
+    private func encode(_ photos: [ItemRecord], _ attempt: Attempt, palette: GIFPalette?, failed: inout Set<Int>,
                         context: CollectionContext, to path: String) throws -> Made {
         let candidates = photos.indices.filter { !failed.contains($0) }
         let indices = attempt.halved ? candidates.enumerated().filter { $0.offset % 2 == 0 }.map(\.element) : candidates
         let size = attempt.size
         let schedule = AnimationSchedule(secondsPerPhoto: options.secondsPerPhoto * (attempt.halved ? 2 : 1),
                                          ticksPerSecond: format.ticksPerSecond, frameRate: options.frameRate, crossfade: options.crossfade)
-        let render = self.render, background = options.background
-        let frames = Prefetcher(count: indices.count, depth: Timelapse.prefetchDepth) { position in
-            Result { try Self.picture(render(indices[position]), size: size, background: background) }
-        }
-        defer { frames.cancel() }
-        let writer = try AnimationWriter(path: path, format: format, width: size.width, height: size.height)
+        let writer = try AnimationWriter(path: path, format: format, width: size.width, height: size.height, palette: palette)
         var previous: RGBPicture?
         var shown = 0
-        while let (position, result) = frames.next() {
-            let picture: RGBPicture
-            switch result {
-            case .success(let rendered): picture = rendered
-            case .failure(let error):
-                if failed.insert(indices[position]).inserted { context.reportSkipped(photos[indices[position]], because: error) }
-                continue
-            }
+        try forEachPicture(photos, indices: indices, size: size, failed: &failed, context: context) { _, picture in
             let fades = schedule.crossfadeTicks(forPhotoAt: shown)
             if let previous {
                 for (step, length) in fades.enumerated() {
@@ -97,7 +122,6 @@ struct AnimationMaker {
                               lasting: schedule.ticks(forPhotoAt: shown) - fades.reduce(0, +))
             previous = picture
             shown += 1
-            context.reportProgress(done: position + 1, total: indices.count, unit: "photos")
         }
         guard shown > 0 else {
             throw StageError("timelapse: none of the \(photos.count) photos could be decoded (each is listed in the report)")

@@ -55,6 +55,11 @@ public struct TimelapseOptions: StageOptions {
         }
     }
 
+    /// A GIF's colours: one palette for the whole animation, or one a frame.
+    public enum Palette: String, Codable, Sendable, CaseIterable {
+        case global, frame
+    }
+
     /// How long each photo is shown, in seconds.
     public var secondsPerPhoto: Double
     /// The output's frame rate: every timestamp is on its grid.
@@ -92,6 +97,8 @@ public struct TimelapseOptions: StageOptions {
     public var format: Format
     /// For `webp` and `gif`: the largest file wanted, in bytes; nil for no limit.
     public var maxBytes: Int?
+    /// For `gif`: one palette or one a frame.
+    public var palette: Palette
     public var output: PathTemplate
 
     /// Output-path fields: the first photo's date.
@@ -160,6 +167,9 @@ public struct TimelapseOptions: StageOptions {
         "For webp and gif: the largest file wanted. A bigger result is made again smaller (long edge lowered step by step to \(AnimationSize.minimumLongEdge) px, then every other photo left out) until it fits; the run says what was lowered, and fails when it cannot fit.") {
         ByteCount.parse($0)
     }
+    static let paletteOption = StageOption.choice(
+        "palette", default: Palette.global,
+        "For gif, 256 colours from: global, every photo (a first pass reads them all; what stays the same from photo to photo is stored once, several times smaller for one scene); frame, each photo's own (truer colours when photos differ a lot, bigger). Dithered (Sierra-2-4A) either way.")
     static let outputOption = StageOption.template(
         "output", default: "timelapse.mp4", fields: outputFields,
         "Path inside the library, ending .mp4 (.webp or .gif with that format; timelapse.webp or timelapse.gif by default); may use {yyyy} {MM} {dd} of the first photo.")
@@ -169,7 +179,7 @@ public struct TimelapseOptions: StageOptions {
         fitOption, cropOption, backgroundOption, captionOption, captionFormatOption, captionPositionOption, captionSizeOption,
         captionColourOption, captionFontOption, crossfadeOption, deflickerOption, deflickerWindowOption, codecOption, crfOption,
         presetOption,
-    ] + alignmentOptions + [formatOption, maxBytesOption, outputOption]
+    ] + alignmentOptions + [formatOption, maxBytesOption, paletteOption, outputOption]
 
     public init(from decoder: Decoder) throws {
         let reader = try OptionsReader(decoder, declaring: Self.options)
@@ -235,6 +245,10 @@ public struct TimelapseOptions: StageOptions {
         maxBytes = reader.read(Self.maxBytesOption)
         if format.animation == nil, maxBytes != nil {
             reader.reject(Self.maxBytesOption, expected: "max-bytes only with format webp or gif", got: "format mp4")
+        }
+        palette = reader.read(Self.paletteOption)
+        if format != .gif, reader.isGiven(Self.paletteOption) {
+            reader.reject(Self.paletteOption, expected: "palette only with format gif", got: "format \(format.rawValue)")
         }
         if format.animation != nil {
             if secondsPerPhoto < AnimationSchedule.minimumSeconds {

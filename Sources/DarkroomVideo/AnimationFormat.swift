@@ -22,14 +22,21 @@ public enum AnimationFormat: String, Sendable, CaseIterable, Codable {
     /// makes its own (BT.601) Y'CbCr, which is what WebP decoders assume.
     var encoderPixelFormat: AVPixelFormat { self == .gif ? AV_PIX_FMT_PAL8 : AV_PIX_FMT_BGRA }
 
-    /// The filters between the RGB pictures and the encoder. For GIF, each picture's own palette
-    /// (`palettegen` with `stats_mode=single` outputs one palette per frame, so nothing waits for
-    /// the end) applied with Sierra-2-4A error diffusion (`paletteuse` with `new=1` takes a new
-    /// palette for every frame).
-    var filterChain: String {
+    /// The label of a GIF's fixed palette input in `filterChain`.
+    static let paletteLabel = "palette"
+
+    /// The filters between the RGB pictures (`[in]`) and the encoder. For GIF, with a palette a
+    /// frame, each picture's own (`palettegen` with `stats_mode=single` outputs one palette per
+    /// frame, so nothing waits for the end) taken anew for every frame (`paletteuse` with `new=1`);
+    /// with `fixedPalette`, the one palette given at `[palette]`, each frame dithered again only
+    /// where it differs from the last (`diff_mode=rectangle`), so what stays the same stays the same
+    /// bytes. Dithering is Sierra-2-4A error diffusion either way.
+    func filterChain(fixedPalette: Bool) -> String {
         switch self {
+        case .gif where fixedPalette:
+            return "[in][\(Self.paletteLabel)]paletteuse=dither=sierra2_4a:diff_mode=rectangle"
         case .gif:
-            return "split[pictures][statistics];[statistics]palettegen=stats_mode=single:reserve_transparent=0[palette];"
+            return "[in]split[pictures][statistics];[statistics]palettegen=stats_mode=single:reserve_transparent=0[palette];"
                 + "[pictures][palette]paletteuse=new=1:dither=sierra2_4a"
         case .webp:
             return "format=bgra"

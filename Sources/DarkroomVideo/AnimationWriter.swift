@@ -34,8 +34,9 @@ public final class AnimationWriter {
     /// How long the animation lasts so far, in 1/`format.ticksPerSecond` s.
     public private(set) var ticks = 0
 
-    /// Creates the file at `path` and opens the encoder; `quality` (0-100) applies to WebP.
-    public init(path: String, format: AnimationFormat, width: Int, height: Int, quality: Int = 75) throws {
+    /// Creates the file at `path` and opens the encoder; `quality` (0-100) applies to WebP. A GIF
+    /// gets each frame its own palette, or `palette` for every frame.
+    public init(path: String, format: AnimationFormat, width: Int, height: Int, quality: Int = 75, palette: GIFPalette? = nil) throws {
         guard width > 0, height > 0 else {
             throw VideoError(operation: "create animation", message: "width and height must be positive, got \(width)x\(height)", path: path)
         }
@@ -45,12 +46,16 @@ public final class AnimationWriter {
         output = try MP4Output(path: path, format: format.rawValue)
         encoder = try AnimationEncoder(format: format, width: width, height: height, quality: quality,
                                        globalHeader: output.wantsGlobalHeader)
-        let prototype = try FrameHandle()
-        prototype.pointer.pointee.width = Int32(width)
-        prototype.pointer.pointee.height = Int32(height)
-        prototype.pointer.pointee.format = AV_PIX_FMT_RGB24.rawValue
-        prototype.pointer.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        filters = try FilterGraph(video: prototype.pointer, timeBase: encoder.context.pointee.time_base, chain: format.filterChain)
+        let prototype = try FrameHandle.rgb24Shape(width: width, height: height)
+        let fixedPalette = format == .gif ? palette : nil
+        filters = try FilterGraph(video: prototype.pointer, timeBase: encoder.context.pointee.time_base,
+                                  chain: format.filterChain(fixedPalette: fixedPalette != nil),
+                                  extraInputs: fixedPalette.map { [(label: AnimationFormat.paletteLabel, frame: $0.frame.pointer)] } ?? [])
+        if let fixedPalette {
+            // One palette frame, then the end of that input: paletteuse keeps using it.
+            try filters.push(fixedPalette.frame.pointer, to: AnimationFormat.paletteLabel)
+            try filters.push(nil, to: AnimationFormat.paletteLabel)
+        }
         stream = try output.addStream()
         try FFmpegCode.check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.context), "describe \(format.rawValue) stream", path: path)
         stream.pointee.time_base = encoder.context.pointee.time_base
@@ -67,7 +72,7 @@ public final class AnimationWriter {
         guard length >= 1 else {
             throw VideoError(operation: "append picture", message: "a picture must last at least one tick, got \(length)", path: output.path)
         }
-        let picture = try rgbFrame(rgb, bytesPerRow: bytesPerRow)
+        let picture = try FrameHandle.rgb24(rgb, width: width, height: height, bytesPerRow: bytesPerRow)
         picture.pointer.pointee.pts = Int64(ticks)
         durations[Int64(ticks)] = Int64(length)
         try filters.push(picture.pointer)
@@ -89,32 +94,6 @@ public final class AnimationWriter {
         // `final_delay` (by default the delay before it: a crossfade frame's).
         if format == .gif, let last = lastLength { try output.setMuxerOption("final_delay", to: Int64(last)) }
         try output.finish()
-    }
-
-    /// A new RGB24 frame holding a copy of `rgb`.
-    private func rgbFrame(_ rgb: Data, bytesPerRow: Int) throws -> FrameHandle {
-        let rowBytes = width * 3
-        guard bytesPerRow >= rowBytes, rgb.count >= bytesPerRow * (height - 1) + rowBytes else {
-            throw VideoError(operation: "append picture",
-                             message: "expected \(width)x\(height) RGB pixels (\(rowBytes * height) bytes), got \(rgb.count) bytes", path: output.path)
-        }
-        let frame = try FrameHandle()
-        frame.pointer.pointee.width = Int32(width)
-        frame.pointer.pointee.height = Int32(height)
-        frame.pointer.pointee.format = AV_PIX_FMT_RGB24.rawValue
-        frame.pointer.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-        try FFmpegCode.check(av_frame_get_buffer(frame.pointer, 0), "allocate \(width)x\(height) picture")
-        guard let plane = frame.pointer.pointee.data.0 else {
-            throw VideoError(operation: "allocate picture", message: "out of memory", path: output.path)
-        }
-        let stride = Int(frame.pointer.pointee.linesize.0)
-        rgb.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            for row in 0..<height {
-                (plane + row * stride).update(from: base.advanced(by: row * bytesPerRow).assumingMemoryBound(to: UInt8.self), count: rowBytes)
-            }
-        }
-        return frame
     }
 
     /// Encodes every frame the filters have ready.

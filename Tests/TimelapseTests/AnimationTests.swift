@@ -1,6 +1,7 @@
 import DarkroomCore
 import DarkroomStages
 import DarkroomTestSupport
+import DarkroomVips
 import Foundation
 import XCTest
 
@@ -95,6 +96,27 @@ final class AnimationTests: XCTestCase {
         XCTAssertEqual(leftovers, [], "no temp file left behind")
     }
 
+    func testOnePaletteStoresWhatStaysTheSameOnceAndEitherPaletteKeepsTheFrames() throws {
+        let fixture = try TimelapseFixture()
+        let scene = fixture.folder.path("scene.jpg")
+        try Fixtures.photo(scene, width: 480, height: 360, seed: 7)
+        // The same scene four times with a red square moving across it (a plant growing, say).
+        for day in 1...4 {
+            try Image.open(scene.path).drawingRectangles([(x: day * 80, y: 150, width: 60, height: 60)], colour: Colour(red: 220, green: 30, blue: 30))
+                .write(to: fixture.photos.appendingPathComponent(TimelapseFixture.name("p", day: day)).path, as: .jpeg(quality: 95))
+        }
+        var bytes: [String: Int] = [:]
+        for palette in ["global", "frame"] {
+            let (report, file) = try fixture.run(["format": "gif", "size": "480x360", "palette": palette, "output": "\(palette).gif"])
+            let gif = AnimationInspection(url: try XCTUnwrap(file, "\(palette): \(report.failures)"))
+            XCTAssertEqual(try gif.frameCount(), 4, palette)
+            XCTAssertEqual(try gif.delays(), [300, 300, 300, 300], palette)
+            bytes[palette] = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: gif.url.path)[.size] as? Int)
+        }
+        let global = try XCTUnwrap(bytes["global"]), frame = try XCTUnwrap(bytes["frame"])
+        XCTAssertLessThan(Double(global), Double(frame) * 0.7, "one palette keeps the unchanged scene as the same bytes: \(bytes)")
+    }
+
     func testACorruptPhotoIsReportedOnceAndLeftOutOfTheAnimation() throws {
         let fixture = try TimelapseFixture()
         for day in [1, 2, 4] { try fixture.photo(TimelapseFixture.name("p", day: day), grey: Double(day * 50)) }
@@ -118,6 +140,7 @@ final class AnimationTests: XCTestCase {
             (["format": "gif", "crf": "20"], "crf", "only with format mp4"),
             (["format": "gif", "fps": "55", "frame-rate": "60"], "fps", "at least 0.02 s"),
             (["format": "apng"], "format", "webp"),
+            (["format": "webp", "palette": "frame"], "palette", "only with format gif"),
         ]
         for (options, key, words) in cases {
             let yaml = TimelapseFixture.pipeline(options)
