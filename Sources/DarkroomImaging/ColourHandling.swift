@@ -10,11 +10,11 @@ public enum ColourHandling: String, Codable, Sendable, CaseIterable {
     case srgb
 
     /// The profile to pass to a decode as its export profile (nil keeps the embedded one).
-    /// Images without a profile are taken as sRGB already, so nothing is converted for them.
+    /// Images without a profile, or whose profile is sRGB, are sRGB already: nothing is converted.
     public func exportProfile(for header: Image) -> String? {
         switch self {
         case .keep: return nil
-        case .srgb: return header.iccProfile == nil ? nil : "srgb"
+        case .srgb: return header.needsConversionToSRGB ? "srgb" : nil
         }
     }
 }

@@ -6,12 +6,20 @@ import Foundation
 extension Image {
     /// `path` decoded for sharing: shrunk on load to fit `longEdge` x `longEdge` (never enlarged),
     /// turned upright by its orientation, converted to sRGB through its embedded ICC profile
-    /// (a Display P3 photo is converted, not re-tagged; an untagged one is taken as sRGB), eight
-    /// bits, alpha flattened onto white. Its original metadata is still attached (read `exifData`
-    /// and `xmpData` to clean them); `writeSharedJPEG` drops it.
+    /// (a Display P3 photo is converted, not re-tagged; an untagged one is taken as sRGB, and one
+    /// tagged sRGB is left as it is), eight bits, alpha flattened onto white. Its original metadata
+    /// is still attached (read `exifData` and `xmpData` to clean them); `writeSharedJPEG` drops it.
     public static func forSharing(_ path: String, longEdge: Int, failOn: FailOn = .error) throws -> Image {
-        let image = try thumbnail(path, width: longEdge, height: longEdge, failOn: failOn, exportProfile: "srgb")
+        let shrunk = try thumbnail(path, width: longEdge, height: longEdge, failOn: failOn)
+        let image = shrunk.needsConversionToSRGB ? try shrunk.converted(toProfile: "srgb") : shrunk
         return try image.flattened().eightBitRGB()
+    }
+
+    /// Whether the pixels must go through their embedded profile to be sRGB: they carry one that
+    /// is not sRGB (Display P3, Adobe RGB, grey, CMYK). Untagged pixels are taken as sRGB.
+    public var needsConversionToSRGB: Bool {
+        guard let profile = iccProfile else { return false }
+        return !ColourProfile(profile).isSRGB
     }
 
     /// Writes a baseline JPEG at `quality` whose only metadata is `exif` and `xmp` as given (already
