@@ -69,18 +69,18 @@ struct AnimationMaker {
     private func globalPalette(_ photos: [ItemRecord], size: FrameSize, failed: inout Set<Int>,
                                context: CollectionContext) throws -> GIFPalette? {
         let builder = try GIFPaletteBuilder(width: size.width, height: size.height)
-        var counted = 0
-        try forEachPicture(photos, indices: Array(photos.indices), size: size, failed: &failed, context: context) { _, picture in
+        let counted = try forEachPicture(photos, indices: Array(photos.indices), size: size, failed: &failed, context: context) { _, picture in
             try builder.add(rgb: picture.bytes, bytesPerRow: size.width * 3)
-            counted += 1
         }
         return counted > 0 ? try builder.finish() : nil
     }
 
     /// Renders the photos at `indices` at `size` on a prefetch thread and hands each to `body` in
     /// order with its place among those shown; photos that fail are reported once and skipped.
+    /// Returns how many were shown.
+    @discardableResult
     private func forEachPicture(_ photos: [ItemRecord], indices: [Int], size: FrameSize, failed: inout Set<Int>,
-                                context: CollectionContext, _ body: (Int, RGBPicture) throws -> Void) throws {
+                                context: CollectionContext, _ body: (Int, RGBPicture) throws -> Void) throws -> Int {
         let render = self.render, background = options.background
         let frames = Prefetcher(count: indices.count, depth: Timelapse.prefetchDepth) { position in
             Result { try Self.picture(render(indices[position]), size: size, background: background) }
@@ -97,6 +97,7 @@ struct AnimationMaker {
             }
             context.reportProgress(done: position + 1, total: indices.count, unit: "photos")
         }
+        return shown
     }
 
     /// One encoding of `photos` at `attempt`'s size; photos that fail are reported once and skipped.
@@ -109,8 +110,7 @@ struct AnimationMaker {
                                          ticksPerSecond: format.ticksPerSecond, frameRate: options.frameRate, crossfade: options.crossfade)
         let writer = try AnimationWriter(path: path, format: format, width: size.width, height: size.height, palette: palette)
         var previous: RGBPicture?
-        var shown = 0
-        try forEachPicture(photos, indices: indices, size: size, failed: &failed, context: context) { _, picture in
+        let shown = try forEachPicture(photos, indices: indices, size: size, failed: &failed, context: context) { shown, picture in
             let fades = schedule.crossfadeTicks(forPhotoAt: shown)
             if let previous {
                 for (step, length) in fades.enumerated() {
@@ -121,13 +121,14 @@ struct AnimationMaker {
             try writer.append(rgb: picture.bytes, bytesPerRow: size.width * 3,
                               lasting: schedule.ticks(forPhotoAt: shown) - fades.reduce(0, +))
             previous = picture
-            shown += 1
         }
         guard shown > 0 else {
             throw StageError("timelapse: none of the \(photos.count) photos could be decoded (each is listed in the report)")
         }
         try writer.finish()
-        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard let bytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int else {
+            throw StageError("timelapse: cannot read the size of the \(format.rawValue) just written at \(path)")
+        }
         return Made(photos: shown, frames: writer.framesWritten, size: size, bytes: bytes, halved: attempt.halved)
     }
 
