@@ -213,7 +213,7 @@ let package = Package(
         ]),
         .testTarget(name: "TimelapseTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "DarkroomAlignment", "TimelapseStage",
-            "DarkroomTestSupport", "AlignmentTestSupport",
+            "DarkroomTestSupport", "AlignmentTestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "CollageTests", dependencies: [
             "DarkroomCore", "DarkroomCaptions", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "CollageStage", "DarkroomTestSupport",

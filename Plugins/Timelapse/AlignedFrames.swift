@@ -56,9 +56,26 @@ struct AlignedFrames: Sendable {
     func render(_ index: Int, converter: FrameConverter) throws -> VideoFrame {
         let photo = shown[index]
         do {
-            let image = try store.image(photo.slot)
+            return try renderer.finish(try warped(index), of: photo.item, gain: gains[index], converter: converter)
+        } catch let error as VipsError {
+            throw StageError.image("cannot make the aligned frame", error)
+        }
+    }
+
+    /// Photo `index` (of `shown`) as its finished frame, an 8-bit RGB image (for animations).
+    func renderImage(_ index: Int) throws -> Image {
+        do {
+            return try renderer.finishedImage(try warped(index), of: shown[index].item, gain: gains[index])
+        } catch let error as VipsError {
+            throw StageError.image("cannot make the aligned frame", error)
+        }
+    }
+
+    /// Photo `index` read back from the store and warped into the frame.
+    private func warped(_ index: Int) throws -> Image {
+        do {
+            return try store.image(shown[index].slot)
                 .warped(by: placement.final(index), frame: placement.frame, interpolator: .bicubic, edge: .copy)
-            return try renderer.finish(image, of: photo.item, gain: gains[index], converter: converter)
         } catch let error as VipsError {
             throw StageError.image("cannot make the aligned frame", error)
         }

@@ -22,6 +22,11 @@ public struct FrameSize: Sendable, Equatable, Codable, CustomStringConvertible {
         self.height = height
     }
 
+    /// Exactly `width` x `height`, odd sides kept (animated GIF and WebP need no even sides).
+    init(exactly width: Int, _ height: Int) {
+        self.init(even: width, height)
+    }
+
     /// `width` x `height`, each rounded up to an even number.
     public init(width: Int, height: Int) {
         self.init(even: width + width % 2, height + height % 2)

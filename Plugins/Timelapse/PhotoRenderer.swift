@@ -60,16 +60,30 @@ struct PhotoRenderer {
     /// The finished frame for `item`, brightness scaled by `gain`, converted by `converter`.
     func render(_ item: ItemRecord, gain: Double, converter: FrameConverter) throws -> VideoFrame {
         do {
-            return try finish(try decode(item, width: options.size.width, height: options.size.height), of: item, gain: gain,
-                              converter: converter)
+            return try converted(try renderImage(item, gain: gain), converter: converter)
         } catch let error as VipsError {
             throw StageError.image("cannot decode image", error)
         }
     }
 
-    /// A picture of `item` (the frame's size, or smaller to be letterboxed) made into the frame:
-    /// brightness scaled by `gain`, centred on `background`, captioned, converted by `converter`.
+    /// The finished frame for `item` as an 8-bit RGB image of the frame's size, brightness scaled by
+    /// `gain`. Its pixels are computed when read: a photo that fails to decode may fail then.
+    func renderImage(_ item: ItemRecord, gain: Double) throws -> Image {
+        do {
+            return try finishedImage(try decode(item, width: options.size.width, height: options.size.height), of: item, gain: gain)
+        } catch let error as VipsError {
+            throw StageError.image("cannot decode image", error)
+        }
+    }
+
+    /// `finishedImage` converted by `converter` into a video frame.
     func finish(_ picture: Image, of item: ItemRecord, gain: Double, converter: FrameConverter) throws -> VideoFrame {
+        try converted(try finishedImage(picture, of: item, gain: gain), converter: converter)
+    }
+
+    /// A picture of `item` (the frame's size, or smaller to be letterboxed) made into the frame:
+    /// brightness scaled by `gain`, centred on `background`, captioned; 8-bit RGB of the frame's size.
+    func finishedImage(_ picture: Image, of item: ItemRecord, gain: Double) throws -> Image {
         let (width, height) = (options.size.width, options.size.height)
         var image = picture
         if abs(gain - 1) > 0.001 { image = try image.linear(multiply: [gain], add: [0]) }
@@ -84,6 +98,10 @@ struct PhotoRenderer {
         guard image.bands == 3, image.width == width, image.height == height else {
             throw StageError("internal: frame is \(image.width)x\(image.height) with \(image.bands) bands, expected \(width)x\(height) RGB")
         }
-        return try converter.convert(rgb: try image.pixelBytes(), bytesPerRow: width * 3)
+        return image
+    }
+
+    private func converted(_ image: Image, converter: FrameConverter) throws -> VideoFrame {
+        try converter.convert(rgb: try image.pixelBytes(), bytesPerRow: image.width * 3)
     }
 }

@@ -20,6 +20,9 @@ import DarkroomOptions
 /// With `align: scene | face`, two passes (see `AlignedFrames`): each photo is decoded once, aligned
 /// and kept in a temporary file; the crop every photo covers is chosen; then each is warped into the
 /// frame and encoded as above.
+///
+/// With `format: webp | gif`, an animated image for chat apps instead (see `AnimationMaker`): the same
+/// photos, order, captions and alignment, one frame a photo lasting its seconds-per-frame.
 public struct Timelapse: CollectionStage {
     /// Starts libvips, FFmpeg and libheif (and OpenCV, for `align`) for the run, before any worker thread.
     public static func prepare(_ settings: RunSettings) throws {
@@ -31,7 +34,7 @@ public struct Timelapse: CollectionStage {
     public typealias Options = TimelapseOptions
 
     public static let name = "timelapse"
-    public static let summary = "Photos in capture-date order as an H.264/HEVC MP4 (BT.709, fast start), with optional date caption, crossfade and deflicker."
+    public static let summary = "Photos in capture-date order as an H.264/HEVC MP4 (BT.709, fast start) or an animated WebP or GIF to share, with optional date caption, crossfade and deflicker."
 
     /// How many rendered photos may wait ahead of the encoder.
     static let prefetchDepth = 2
@@ -58,6 +61,12 @@ public struct Timelapse: CollectionStage {
             try context.publish(outputPath) { temp in
                 let frames = try AlignedFrames.prepare(photos, renderer: renderer, temporaryFolder: temp.deletingLastPathComponent(),
                                                        context: context)
+                if let animation = options.format.animation {
+                    let made = try AnimationMaker(options: options, format: animation) { try frames.renderImage($0) }
+                        .make(frames.shown.map(\.item), context: context, to: temp.path)
+                    context.logger.info("timelapse: \(made.photos) aligned photos, \(Self.describe(made, animation)) -> \(outputPath)")
+                    return
+                }
                 let used = try encode(frames.shown.map(\.item), context: context, to: temp.path) { index, converter in
                     try frames.render(index, converter: converter)
                 }
@@ -71,12 +80,26 @@ public struct Timelapse: CollectionStage {
             : Array(repeating: 1.0, count: photos.count)
         context.logger.info("timelapse: \(photos.count) photos (\(selection.sameDay) left out by one-per-day, \(selection.outsideRange) outside the dates) -> \(outputPath)")
 
+        if let animation = options.format.animation {
+            try context.publish(outputPath) { temp in
+                let made = try AnimationMaker(options: options, format: animation) { try renderer.renderImage(photos[$0], gain: gains[$0]) }
+                    .make(photos, context: context, to: temp.path)
+                context.logger.info("timelapse: \(Self.describe(made, animation)) -> \(outputPath)")
+            }
+            return
+        }
         try context.publish(outputPath) { temp in
             let used = try encode(photos, context: context, to: temp.path) { index, converter in
                 try renderer.render(photos[index], gain: gains[index], converter: converter)
             }
             context.logger.info("timelapse: \(used.photos) photos, \(used.frames) frames encoded for \(used.periods) frame periods (\(options.frameTiming.rawValue) timing) -> \(outputPath)")
         }
+    }
+
+    /// An animation's summary: `12 photos, 12 frames at 720x405, 1.2 MB gif looping forever`.
+    private static func describe(_ made: AnimationMaker.Made, _ format: AnimationFormat) -> String {
+        "\(made.photos) photos\(made.halved ? " (every other one, for max-bytes)" : ""), \(made.frames) frames at \(made.size), "
+            + "\(ByteCount.describe(made.bytes)) \(format.rawValue) looping forever"
     }
 
     /// Renders (`render` on a prefetch thread) and encodes every photo into `path`; returns how many

@@ -41,6 +41,25 @@ public struct TimelapseOptions: StageOptions {
         case bottomLeft = "bottom-left", bottom = "bottom", bottomRight = "bottom-right"
     }
 
+    /// What the stage writes: a video, or an animated image to share in chats.
+    public enum Format: String, Codable, Sendable, CaseIterable {
+        case mp4, webp, gif
+
+        /// The animated-image format, nil for the MP4 video.
+        var animation: AnimationFormat? {
+            switch self {
+            case .mp4: return nil
+            case .webp: return .webp
+            case .gif: return .gif
+            }
+        }
+    }
+
+    /// A GIF's colours: one palette for the whole animation, or one a frame.
+    public enum Palette: String, Codable, Sendable, CaseIterable {
+        case global, frame
+    }
+
     /// How long each photo is shown, in seconds.
     public var secondsPerPhoto: Double
     /// The output's frame rate: every timestamp is on its grid.
@@ -75,6 +94,11 @@ public struct TimelapseOptions: StageOptions {
     public var align: Align
     /// What happens to a photo that cannot be aligned.
     public var unaligned: Unaligned
+    public var format: Format
+    /// For `webp` and `gif`: the largest file wanted, in bytes; nil for no limit.
+    public var maxBytes: Int?
+    /// For `gif`: one palette or one a frame.
+    public var palette: Palette
     public var output: PathTemplate
 
     /// Output-path fields: the first photo's date.
@@ -98,7 +122,7 @@ public struct TimelapseOptions: StageOptions {
     static let fromOption = StageOption.day("from", "First day to include (inclusive).")
     static let toOption = StageOption.day("to", "Last day to include (inclusive).")
     static let sizeOption = StageOption<FrameSize>.custom(
-        "size", as: String.self, default: FrameSize(parsing: "1920x1080")!, shown: "1920x1080",
+        "size", as: String.self, default: FrameSize(parsing: "1920x1080")!, shown: "1920x1080 (720x405 for webp and gif)",
         accepts: "WxH with sides 2-\(FrameSize.maximumSide), or one of " + FrameSize.presets.map(\.name).joined(separator: ", "),
         names: FrameSize.presets.map(\.name),
         "Frame size (odd sides rounded up to even) or a preset: " + FrameSize.presets.map { "\($0.name) \($0.size)" }.joined(separator: ", ") + "."
@@ -135,16 +159,27 @@ public struct TimelapseOptions: StageOptions {
         "crf", default: 20, accepts: "a number from 0 to 51", where: { $0 >= 0 && $0 <= 51 },
         "Constant rate factor: lower is better and bigger.")
     static let presetOption = StageOption.oneOf("preset", VideoEncoding.presets, default: "medium", "Encoder speed: slower makes smaller files.")
+    static let formatOption = StageOption.choice(
+        "format", default: Format.mp4,
+        "mp4: H.264/HEVC video; webp or gif: an animated image that chat apps play inline (one frame a photo, each shown for seconds-per-frame, looping forever; \(AnimationSize.defaultLongEdge) px long edge unless size is given, at most \(AnimationSize.maximumLongEdge)).")
+    static let maxBytesOption = StageOption<Int?>.custom(
+        "max-bytes", as: String.self, default: nil, shown: "no limit", accepts: "a number of bytes such as 8000000, 800KB or 8MB",
+        "For webp and gif: the largest file wanted. A bigger result is made again smaller (long edge lowered step by step to \(AnimationSize.minimumLongEdge) px, then every other photo left out) until it fits; the run says what was lowered, and fails when it cannot fit.") {
+        ByteCount.parse($0)
+    }
+    static let paletteOption = StageOption.choice(
+        "palette", default: Palette.global,
+        "For gif, 256 colours from: global, every photo (a first pass reads them all; what stays the same from photo to photo is stored once, several times smaller for one scene); frame, each photo's own (truer colours when photos differ a lot, bigger). Dithered (Sierra-2-4A) either way.")
     static let outputOption = StageOption.template(
         "output", default: "timelapse.mp4", fields: outputFields,
-        "Path inside the library, ending .mp4; may use {yyyy} {MM} {dd} of the first photo.")
+        "Path inside the library, ending .mp4 (.webp or .gif with that format; timelapse.webp or timelapse.gif by default); may use {yyyy} {MM} {dd} of the first photo.")
 
     public static let options: [any OptionDeclaration] = [
         secondsOption, fpsOption, frameRateOption, frameTimingOption, onePerDayOption, fromOption, toOption, sizeOption,
         fitOption, cropOption, backgroundOption, captionOption, captionFormatOption, captionPositionOption, captionSizeOption,
         captionColourOption, captionFontOption, crossfadeOption, deflickerOption, deflickerWindowOption, codecOption, crfOption,
         presetOption,
-    ] + alignmentOptions + [outputOption]
+    ] + alignmentOptions + [formatOption, maxBytesOption, paletteOption, outputOption]
 
     public init(from decoder: Decoder) throws {
         let reader = try OptionsReader(decoder, declaring: Self.options)
@@ -165,7 +200,12 @@ public struct TimelapseOptions: StageOptions {
         let days = reader.readDays(from: Self.fromOption, to: Self.toOption)
         (from, to) = (days.from, days.to)
 
-        size = reader.read(Self.sizeOption)
+        format = reader.read(Self.formatOption)
+        size = reader.read(Self.sizeOption, default: format.animation == nil ? Self.sizeOption.defaultValue : AnimationSize.defaultSize)
+        if format.animation != nil, max(size.width, size.height) > AnimationSize.maximumLongEdge {
+            reader.reject(Self.sizeOption, expected: "a long edge of at most \(AnimationSize.maximumLongEdge) px for format \(format.rawValue) "
+                          + "(chat apps show animations no bigger; \(AnimationSize.defaultLongEdge) suits them)", got: "\(size)")
+        }
         align = reader.read(Self.alignOption)
         unaligned = reader.read(Self.unalignedOption)
         if align == .none, reader.isGiven(Self.unalignedOption) {
@@ -202,8 +242,28 @@ public struct TimelapseOptions: StageOptions {
         codec = reader.read(Self.codecOption)
         crf = reader.read(Self.crfOption)
         preset = reader.read(Self.presetOption)
-        output = reader.read(Self.outputOption)
-        reader.requireExtension(Self.outputOption, of: output, in: ["mp4"])
+        maxBytes = reader.read(Self.maxBytesOption)
+        if format.animation == nil, maxBytes != nil {
+            reader.reject(Self.maxBytesOption, expected: "max-bytes only with format webp or gif", got: "format mp4")
+        }
+        palette = reader.read(Self.paletteOption)
+        if format != .gif, reader.isGiven(Self.paletteOption) {
+            reader.reject(Self.paletteOption, expected: "palette only with format gif", got: "format \(format.rawValue)")
+        }
+        if format.animation != nil {
+            if secondsPerPhoto < AnimationSchedule.minimumSeconds {
+                reader.reject(photosPerSecond == nil ? Self.secondsOption : Self.fpsOption,
+                              expected: "at least \(AnimationSchedule.minimumSeconds) s a photo for format \(format.rawValue) "
+                                  + "(browsers show shorter frames for 0.1 s)", got: String(format: "%g s a photo", secondsPerPhoto))
+            }
+            for videoOnly in [Self.codecOption, Self.crfOption, Self.presetOption, Self.frameTimingOption] as [any OptionDeclaration]
+            where reader.isGiven(videoOnly) {
+                reader.reject(videoOnly, expected: "\(videoOnly.key) only with format mp4", got: "format \(format.rawValue)")
+            }
+        }
+        output = reader.read(Self.outputOption, default: format == .mp4 ? Self.outputOption.defaultValue
+                             : try! PathTemplate("timelapse.\(format.rawValue)", allowedFields: Self.outputFields))
+        reader.requireExtension(Self.outputOption, of: output, in: [format.rawValue], why: "for format \(format.rawValue)")
         try reader.finish()
     }
 

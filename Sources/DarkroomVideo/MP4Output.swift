@@ -2,12 +2,14 @@ internal import CFFmpeg
 import Foundation
 
 /// Owns an MP4 `AVFormatContext` with any number of streams, for writing, remuxing and
-/// transcoding: metadata tags written as QuickTime keys (so Apple's `com.apple.quicktime.*` keys
+/// transcoding (and, with another `format`, for the GIF and WebP muxers): metadata tags written as QuickTime keys (so Apple's `com.apple.quicktime.*` keys
 /// survive), and `moov` moved before `mdat` when finished (fast start), so playback can start
 /// before the download ends.
 final class MP4Output {
     private var context: UnsafeMutablePointer<AVFormatContext>?
     let path: String
+    /// The muxer's name (`mp4`, `mov`, `gif`, `webp`).
+    let format: String
     private var headerWritten = false
     private var finished = false
 
@@ -22,6 +24,7 @@ final class MP4Output {
     init(path: String, format: String = "mp4") throws {
         try FFmpeg.requireStarted("create \(format) muxer for \(path)")
         self.path = path
+        self.format = format
         var context: UnsafeMutablePointer<AVFormatContext>?
         try FFmpegCode.check(avformat_alloc_output_context2(&context, nil, format, path), "create \(format) muxer", path: path)
         guard let context else { throw VideoError(operation: "create MP4 muxer", message: "out of memory", path: path) }
@@ -111,12 +114,17 @@ final class MP4Output {
     /// `metadataKeys` writes the container's tags as QuickTime keys (`mdta`), which is how Apple's
     /// `com.apple.quicktime.*` keys are stored.
     func writeHeader(metadataKeys: Bool = true) throws {
+        try writeHeader(muxerOptions: ["movflags": metadataKeys ? "+faststart+use_metadata_tags" : "+faststart"])
+    }
+
+    /// Opens the file and writes the header with the muxer's own options (`loop` for GIF and WebP).
+    func writeHeader(muxerOptions: [String: String]) throws {
         guard let context else { return }
         try FFmpegCode.check(avio_open(&context.pointee.pb, path, AVIO_FLAG_WRITE), "open output", path: path)
         var options: OpaquePointer?
-        av_dict_set(&options, "movflags", metadataKeys ? "+faststart+use_metadata_tags" : "+faststart", 0)
+        for (key, value) in muxerOptions { av_dict_set(&options, key, value, 0) }
         defer { av_dict_free(&options) }
-        try FFmpegCode.check(avformat_write_header(context, &options), "write MP4 header", path: path)
+        try FFmpegCode.check(avformat_write_header(context, &options), "write \(format) header", path: path)
         headerWritten = true
     }
 
@@ -129,11 +137,19 @@ final class MP4Output {
         try FFmpegCode.check(av_interleaved_write_frame(context, packet.pointer), "write packet", path: path)
     }
 
+    /// Sets one of the muxer's own options after the header (GIF's `final_delay`, read when the trailer is written).
+    func setMuxerOption(_ key: String, to value: Int64) throws {
+        guard let context, let options = context.pointee.priv_data else {
+            throw VideoError(operation: "set \(format) option \(key)", message: "the muxer has no options", path: path)
+        }
+        try FFmpegCode.check(av_opt_set_int(options, key, value, 0), "set \(format) option \(key)=\(value)", path: path)
+    }
+
     /// Writes the trailer (rewriting the file with `moov` first) and closes the file.
     func finish() throws {
         guard let context, headerWritten, !finished else { return }
         finished = true
-        try FFmpegCode.check(av_write_trailer(context), "finish MP4", path: path)
+        try FFmpegCode.check(av_write_trailer(context), "finish \(format)", path: path)
         try FFmpegCode.check(avio_closep(&context.pointee.pb), "close output", path: path)
     }
 }

@@ -7,6 +7,7 @@ import Foundation
 import XCTest
 import DarkroomOptions
 import DarkroomReport
+import Logging
 
 /// A folder of generated photos and a library, and a way to run the `timelapse` stage on them
 /// through the real pipeline loader and runner (`exif-date` reads the dates from the file names).
@@ -17,6 +18,13 @@ final class TimelapseFixture {
 
     /// Small and fast unless a test says otherwise.
     static let defaults: KeyValuePairs<String, String> = ["size": "320x240", "preset": "ultrafast"]
+    /// For `format: webp | gif`, which take no x264 preset.
+    static let animationDefaults: KeyValuePairs<String, String> = ["size": "320x240"]
+
+    /// The `format` option's value, when given.
+    static func format(in options: KeyValuePairs<String, String>) -> String? {
+        options.first { $0.key == "format" }?.value
+    }
 
     init() throws {
         try NativeLibraries.start()
@@ -64,6 +72,7 @@ final class TimelapseFixture {
     /// The pipeline text: `exif-date` (then `ForgetUndatedNames` when asked) then `timelapse` with the
     /// defaults overridden by `options`.
     static func pipeline(_ options: KeyValuePairs<String, String>, forgettingDates: Bool = false) -> String {
+        let defaults = (format(in: options) ?? "mp4") == "mp4" ? defaults : animationDefaults
         var merged: [(String, String)] = defaults.filter { key, _ in !options.contains { $0.key == key } }.map { ($0.key, $0.value) }
         merged += options.map { ($0.key, $0.value) }
         var yaml = "steps:\n  - exif-date:\n      fallback-to-file-time: false\n"
@@ -73,12 +82,14 @@ final class TimelapseFixture {
     }
 
     /// Runs the pipeline over the photos; the report, and the video when one was published.
-    func run(_ options: KeyValuePairs<String, String> = [:], forgettingDates: Bool = false) throws -> (report: RunReport, video: URL?) {
+    func run(_ options: KeyValuePairs<String, String> = [:], forgettingDates: Bool = false,
+             logger: Logger = Logger(label: "darkroom")) throws -> (report: RunReport, video: URL?) {
         let registry = BuiltInStages.registry.adding([StageDescriptor(ForgetUndatedNames.self)])
         let pipeline = try PipelineLoader(registry: registry)
             .load(yaml: Self.pipeline(options, forgettingDates: forgettingDates), file: "test.yaml")
-        let report = try Runner(pipeline: pipeline, settings: RunSettings(library: library, jobs: 2)).run(inputs: [photos])
-        let video = library.appendingPathComponent(options.first { $0.key == "output" }?.value ?? "timelapse.mp4")
+        let report = try Runner(pipeline: pipeline, settings: RunSettings(library: library, jobs: 2), logger: logger).run(inputs: [photos])
+        let defaultName = "timelapse." + (Self.format(in: options) ?? "mp4")
+        let video = library.appendingPathComponent(options.first { $0.key == "output" }?.value ?? defaultName)
         return (report, FileManager.default.fileExists(atPath: video.path) ? video : nil)
     }
 
