@@ -52,6 +52,13 @@ final class SidecarPrecedenceTests: XCTestCase {
         XCTAssertEqual(decision.considered[0].field, "IMG_1.jpg.xmp exif:DateTimeOriginal")
     }
 
+    func testInTheSidecarADateWithATimeBeatsADateAlone() throws {
+        let decision = resolve(.init(xmpSidecar: try xmpSidecar(
+            #"exif:DateTimeOriginal="2018-05-06" xmp:CreateDate="2018-05-07T07:08:09+02:00""#)))
+        XCTAssertEqual(decision.date?.local, local(2018, 5, 7, 7, 8, 9))
+        XCTAssertEqual(decision.considered.map(\.field), ["IMG_1.jpg.xmp xmp:CreateDate", "IMG_1.jpg.xmp exif:DateTimeOriginal"])
+    }
+
     func testAnImpossibleSidecarDateIsRejectedAndTheFileDecides() throws {
         let decision = resolve(.init(exif: ExifTags(dateTimeOriginal: "2019:03:01 19:00:00"),
                                      xmpSidecar: try xmpSidecar(#"exif:DateTimeOriginal="2019-02-30T10:00:00""#)))

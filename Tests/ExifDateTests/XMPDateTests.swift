@@ -51,6 +51,30 @@ final class XMPDateTests: XCTestCase {
         XCTAssertEqual(dated(packet(body))?.local, local(2003, 3, 3, 3, 3, 3))
     }
 
+    /// Within one packet a date with a time beats a date alone, whatever property holds it: Lightroom
+    /// and others write a day-only `photoshop:DateCreated` beside the camera's full `exif:DateTimeOriginal`.
+    func testADateWithATimeBeatsADateAloneInOnePacket() throws {
+        let decision = resolver.resolve(.init(xmp: packet(
+            #"<rdf:Description photoshop:DateCreated="2002-06-20" exif:DateTimeOriginal="2002-07-13T15:58:28Z"/>"#)))
+        let date = try XCTUnwrap(decision.date)
+        XCTAssertEqual(date.local, local(2002, 7, 13, 15, 58, 28))
+        XCTAssertEqual(date.utcOffsetSeconds, 0)
+        XCTAssertEqual(date.confidence, .medium)
+        XCTAssertEqual(decision.considered.map { "\($0.field): \($0.outcome)" }, [
+            "exif:DateTimeOriginal: chosen",
+            "photoshop:DateCreated: not needed: a more trusted source decided",
+        ])
+    }
+
+    /// A date alone still dates a photo whose packet has nothing better (its times are all unusable).
+    func testADateAloneDecidesWhenNoTimeIsUsable() throws {
+        let decision = resolver.resolve(.init(xmp: packet(
+            #"<rdf:Description photoshop:DateCreated="2002-06-20" exif:DateTimeOriginal="0000-00-00T00:00:00"/>"#)))
+        XCTAssertEqual(decision.date?.local, local(2002, 6, 20, 12))
+        XCTAssertEqual(decision.date?.confidence, .low)
+        XCTAssertEqual(decision.rejected.map(\.field), ["exif:DateTimeOriginal"])
+    }
+
     func testAnInvalidPreferredValueFallsToTheNextProperty() throws {
         let decision = resolver.resolve(.init(xmp: packet(#"<rdf:Description photoshop:DateCreated="0000-00-00T00:00:00" xmp:CreateDate="2009-08-04T10:35:03Z"/>"#)))
         XCTAssertEqual(decision.date?.local, local(2009, 8, 4, 10, 35, 3))
