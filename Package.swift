@@ -7,6 +7,10 @@ import PackageDescription
 /// Layers, bottom up:
 /// - `C*` system library targets: libvips, libheif, libexif, FFmpeg, cairo and Pango, LibRaw (each with a tiny `shim.h`).
 /// - `DarkroomVips`, `DarkroomHEIF`, `DarkroomExif`, `DarkroomCairo`, `DarkroomRaw`: Swift wrappers owning every C handle.
+/// - `DarkroomRuntime`: `NativeRuntime`, which starts every native library once, on the calling thread,
+///   before any worker; the wrappers' factories refuse to work until it has.
+/// - `DarkroomISOBMFF`: the one reader of ISO base media files (HEIF, MP4), pure Swift; motion photos, the
+///   video layer and `DarkroomPhotoMetadata` (what a library file carries about its photo) use it.
 /// - `DarkroomCore`: stages, items, pipeline files, publishing, the `CatalogStore` protocol and the
 ///   runner. Imports no C and no database.
 /// - `DarkroomCatalog`: the library's SQLite catalog (GRDB); `DarkroomShards`: sharded sweeps'
@@ -77,24 +81,31 @@ let package = Package(
                                  "opencv_objdetect"].map { .linkedLibrary($0) }),
 
         // Swift wrappers over them.
-        .target(name: "DarkroomVips", dependencies: ["CVips"]),
         // Aligned time-lapses and collages: scene and face alignment, the common crop (the only importer of CAlignment).
         .target(name: "DarkroomAlignment", dependencies: ["CAlignment", "DarkroomVips"]),
+        .target(name: "DarkroomVips", dependencies: ["CVips", .product(name: "Logging", package: "swift-log")]),
         .target(name: "DarkroomHEIF", dependencies: ["CHeif"]),
         .target(name: "DarkroomExif", dependencies: ["CExif"]),
-        .target(name: "DarkroomVideo", dependencies: ["CFFmpeg"]),
+        .target(name: "DarkroomVideo", dependencies: ["CFFmpeg", "DarkroomISOBMFF", .product(name: "Logging", package: "swift-log")]),
         .target(name: "DarkroomCairo", dependencies: ["CCairo"]),
         // RAW files: LibRaw's decoding and previews, and the capture metadata of every RAW container (read in Swift).
         .target(name: "DarkroomRaw", dependencies: ["CLibRaw", "DarkroomVips", "DarkroomExif"]),
         .target(name: "DarkroomDigest", dependencies: ["CLibCrypto"]),
         // Streaming ZIP archives (ZIP64 past 4 GiB), for `darkroom export --zip`.
         .target(name: "DarkroomZip", dependencies: ["CZlib"]),
+        // The one owner of the native libraries: libvips, FFmpeg, libheif and x265 started once, in order.
+        .target(name: "DarkroomRuntime", dependencies: [
+            "DarkroomVips", "DarkroomVideo", "DarkroomHEIF", .product(name: "Logging", package: "swift-log"),
+        ]),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP"),
         // Darkroom's pages (gallery, run report): escaped HTML, the stylesheet, the viewer script. Pure Swift.
         .target(name: "DarkroomHTML", dependencies: ["DarkroomDigest"]),
+        // ISO base media files (HEIF, AVIF, MP4): the one box reader (sizes checked, walks bounded), HEIF
+        // items read without libheif, and Exif and XMP items replaced without re-encoding. Pure Swift.
+        .target(name: "DarkroomISOBMFF"),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
-        .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP"]),
+        .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP", "DarkroomISOBMFF"]),
         // The time zone at a GPS position, offline (timezone-boundary-builder's polygons, ODbL): pure Swift and Foundation.
         .target(name: "DarkroomTimeZones", resources: [.copy("Resources/timezones.bin"), .copy("Resources/NOTICE.md")]),
 
@@ -118,10 +129,19 @@ let package = Package(
             "DarkroomModel", "DarkroomOptions", "DarkroomLibrary", "DarkroomReport",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // What a library file carries about its photo: the capture date in EXIF and XMP, the photo's XMP
+        // with its IPTC-IIM and its sidecar, and the date set again in a HEIC without re-encoding it.
+        .target(name: "DarkroomPhotoMetadata", dependencies: ["DarkroomModel", "DarkroomExif", "DarkroomXMP", "DarkroomISOBMFF"]),
         // How dates read in captions, titles and pages (one formatter for every stage), and caption templates.
         .target(name: "DarkroomCaptions", dependencies: ["DarkroomModel", "DarkroomOptions"]),
         // Correcting capture dates in a library (`darkroom catalog set-date`).
-        .target(name: "DarkroomCorrection", dependencies: ["DarkroomCore"]),
+        .target(name: "DarkroomCorrection", dependencies: ["DarkroomCore", "DarkroomPhotoMetadata"]),
+        // `darkroom export` and `darkroom catalog export`: photos for people (JPEG), HEICs or originals with
+        // their XMP, into a folder or a streaming ZIP; the catalog as JSON or CSV for other applications.
+        .target(name: "DarkroomExport", dependencies: [
+            "DarkroomCore", "DarkroomLibrary", "DarkroomRuntime", "DarkroomVips", "DarkroomExif", "DarkroomXMP", "DarkroomHEIF",
+            "DarkroomVideo", "DarkroomZip", "DarkroomSidecars",
+        ]),
         // Why a photo gets its date and folder (`darkroom explain`).
         .target(name: "DarkroomExplain", dependencies: ["DarkroomCore"]),
         // The library's own catalog: SQLite through GRDB (CLinux's statfs refuses network filesystems).
@@ -131,7 +151,7 @@ let package = Package(
         ]),
         // Sharded sweeps: each shard's manifest, and the merge into a catalog.
         .target(name: "DarkroomShards", dependencies: ["DarkroomCore"]),
-        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomVips", "DarkroomVideo"]),
+        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomRuntime", "DarkroomVips", "DarkroomVideo"]),
         // Sidecars of exports: Google Takeout JSON (matched under every naming Takeout used) and XMP sidecars.
         .target(name: "DarkroomSidecars", dependencies: ["DarkroomCore", "DarkroomXMP"]),
         // PostgreSQL as a fleet's catalog and work queue.
@@ -145,17 +165,20 @@ let package = Package(
 
         // Stages, one module each, each declaring every module it imports.
         plugin("ExifDateStage", path: "ExifDate", dependencies: [
-            "DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomSidecars", "DarkroomTimeZones",
+            "DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomSidecars", "DarkroomTimeZones", "DarkroomISOBMFF",
         ]),
         plugin("ResizeStage", path: "Resize", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips"]),
         plugin("HEICEncodeStage", path: "HEICEncode", dependencies: [
             "DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomSidecars",
+            "DarkroomPhotoMetadata", "DarkroomISOBMFF",
         ]),
         plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
-        plugin("TimelapseStage", path: "Timelapse", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
+        plugin("TimelapseStage", path: "Timelapse", dependencies: [
+            "DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomVideo", "DarkroomAlignment",
+        ]),
         plugin("MotionVideoStage", path: "MotionVideo", dependencies: [
-            "DarkroomCore", "DarkroomMotionPhoto", "DarkroomImaging", "DarkroomExif", "DarkroomVideo",
+            "DarkroomCore", "DarkroomMotionPhoto", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomVips",
         ]),
         plugin("CollageStage", path: "Collage", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF"]),
         plugin("PhotoBookStage", path: "PhotoBook", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomCairo"]),
@@ -167,17 +190,19 @@ let package = Package(
         ]),
         .executableTarget(name: "darkroom", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomStages", "DarkroomCorrection", "DarkroomExplain",
+            "DarkroomExport",
             .target(name: "DarkroomQueue", condition: .when(traits: ["Queue"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
 
         // Test helpers, shipped as their own target.
-        .target(name: "DarkroomTestSupport", dependencies: ["DarkroomCore", "DarkroomVips"]),
+        .target(name: "DarkroomTestSupport", dependencies: ["DarkroomCore", "DarkroomRuntime", "DarkroomVips"]),
 
         .testTarget(name: "DarkroomCoreTests", dependencies: ["DarkroomCore", "DarkroomCatalog", "DarkroomTestSupport"]),
         .testTarget(name: "NativeBindingTests", dependencies: [
-            "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomXMP", "DarkroomTestSupport",
+            "DarkroomRuntime", "DarkroomVips", "DarkroomVideo", "DarkroomHEIF", "DarkroomExif", "DarkroomXMP", "DarkroomTestSupport",
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StageTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVips", "DarkroomExif", "DarkroomHEIF",
@@ -187,7 +212,8 @@ let package = Package(
             "DarkroomCore", "DarkroomExif", "ExifDateStage", "DarkroomSidecars", "DarkroomTestSupport",
         ]),
         .testTarget(name: "TimelapseTests", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "TimelapseStage", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "DarkroomAlignment", "TimelapseStage",
+            "DarkroomTestSupport", "AlignmentTestSupport",
         ]),
         .testTarget(name: "CollageTests", dependencies: [
             "DarkroomCore", "DarkroomCaptions", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "CollageStage", "DarkroomTestSupport",
@@ -200,7 +226,7 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         .testTarget(name: "MotionPhotoTests", dependencies: [
-            "DarkroomMotionPhoto", "DarkroomXMP", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
+            "DarkroomMotionPhoto", "DarkroomISOBMFF", "DarkroomXMP", "DarkroomExif", "DarkroomHEIF", "DarkroomVips", "DarkroomTestSupport",
         ]),
         .testTarget(name: "DarkroomXMPTests", dependencies: ["DarkroomXMP", "DarkroomTestSupport"]),
         .testTarget(name: "SidecarTests", dependencies: [
@@ -221,22 +247,47 @@ let package = Package(
         .testTarget(name: "RawTests", dependencies: ["DarkroomRaw", "DarkroomVips", "DarkroomExif", "DarkroomTestSupport"]),
         // Not shipped: time and peak memory of RAW previews and developments, for Benchmarks/raw.sh.
         .executableTarget(name: "raw-benchmark", dependencies: ["DarkroomRaw", "DarkroomVips"], path: "Benchmarks/RawDecode"),
+        // Not shipped: the camera-roll import run in one process through Runner, for scripts/stress.sh.
+        .executableTarget(name: "import-stress", dependencies: ["DarkroomCatalog", "DarkroomCore", "DarkroomDigest", "DarkroomStages"],
+                          path: "Tools/ImportStress"),
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
                           path: "Benchmarks/TimeZoneLookup"),
         // Not shipped: aligns a folder of hand-held photos for Benchmarks/align.sh.
         .executableTarget(name: "align-benchmark", dependencies: ["DarkroomAlignment", "DarkroomVips"],
                           path: "Benchmarks/AlignSet"),
-        .testTarget(name: "AlignmentTests", dependencies: ["DarkroomAlignment", "DarkroomVips", "DarkroomTestSupport"]),
+        // Hand-held sets made from a real photo, shared by the alignment engine's tests and the aligned time-lapse's.
+        .target(name: "AlignmentTestSupport", dependencies: ["DarkroomAlignment", "DarkroomVips", "DarkroomTestSupport"],
+                path: "Tests/AlignmentTestSupport"),
+        .testTarget(name: "AlignmentTests", dependencies: ["DarkroomAlignment", "DarkroomVips", "DarkroomTestSupport", "AlignmentTestSupport"]),
         .testTarget(name: "ZipTests", dependencies: ["DarkroomZip", "DarkroomTestSupport"]),
         // Not shipped: DarkroomZip's speed and memory (Benchmarks/zip64.sh), and the JPEG-for-sharing path
         // of `darkroom export` until the command exists (Benchmarks/export.sh).
         .executableTarget(name: "zip-benchmark", dependencies: ["DarkroomZip"], path: "Benchmarks/ZipWriter"),
         .executableTarget(name: "export-benchmark", dependencies: ["DarkroomVips", "DarkroomExif", "DarkroomXMP"],
                           path: "Benchmarks/ExportJPEG"),
-        .testTarget(name: "DateCorrectionTests", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomStages", "DarkroomTestSupport",
+        .testTarget(name: "ExportTests", dependencies: [
+            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomExport", "DarkroomVips", "DarkroomXMP", "DarkroomZip",
+            "DarkroomTestSupport",
         ]),
+        .testTarget(name: "DateCorrectionTests", dependencies: [
+            "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomStages", "DarkroomTestSupport", "DarkroomPhotoMetadata",
+            "DarkroomVips",
+        ]),
+        .testTarget(name: "PhotoMetadataTests", dependencies: [
+            "DarkroomISOBMFF", "DarkroomPhotoMetadata", "DarkroomExif", "DarkroomXMP", "DarkroomModel", "DarkroomHEIF", "DarkroomVips",
+            "DarkroomTestSupport",
+        ]),
+        // The library on disk: the catalog's rules on SQLite and PostgreSQL alike, two processes opening one
+        // catalog, and publishing and shard manifests under injected failures and kills.
+        .testTarget(name: "LibraryTests", dependencies: [
+            "DarkroomCore", "DarkroomCatalog", "DarkroomLibrary", "DarkroomModel", "DarkroomQueue", "DarkroomReport", "DarkroomShards",
+            "DarkroomTestSupport", .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Not shipped: catalogs opened and files published in processes of their own, killed at chosen
+        // points, for LibraryTests.
+        .executableTarget(name: "library-tool", dependencies: ["DarkroomCatalog", "DarkroomCore", "DarkroomLibrary", "DarkroomModel", "DarkroomShards"],
+                          path: "Tests/LibraryTool"),
         .testTarget(name: "FleetTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomQueue", "DarkroomStages", "DarkroomTestSupport",
         ]),

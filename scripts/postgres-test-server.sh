@@ -26,7 +26,7 @@ die() { say "$*"; exit 1; }
 
 # The newest installed PostgreSQL (Debian keeps each major version in /usr/lib/postgresql/<major>/bin).
 bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
-[ -n "$bin" ] && [ -x "$bin/pg_ctl" ] || die "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/pg_ctl): run scripts/setup.sh"
+[ -n "$bin" ] && [ -x "$bin/pg_ctl" ] || die "PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/pg_ctl): run scripts/setup.sh --tests"
 
 # Runs a PostgreSQL program as the user that owns the cluster.
 as_owner() {

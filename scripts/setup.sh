@@ -1,18 +1,33 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages Darkroom builds against and the tools its tests and benchmarks
-# compare with. Safe to run again: it installs only what is missing.
+# Installs what Darkroom needs on Debian 12, only what is missing (safe to run again).
+#
+#   scripts/setup.sh           what building and running `darkroom` needs: the libraries it links
+#                              (libvips, libheif, libexif, FFmpeg, LibRaw, OpenCV, cairo and Pango,
+#                              SQLite, libcrypto, zlib) and the offline time-zone map it embeds
+#   scripts/setup.sh --tests   that, and the tools the tests and benchmarks drive or compare with:
+#                              the vips, libheif, x265, ffmpeg and LibRaw CLIs, ImageMagick, exiftool,
+#                              PostgreSQL (queue tests), Chromium (pages), poppler, strace, gdb
 set -euo pipefail
-packages=(
-  pkg-config python3-venv libvips-dev libheif-dev libexif-dev libsqlite3-dev libssl-dev zlib1g-dev
+build=(
+  pkg-config python3-venv
+  libvips-dev libheif-dev libexif-dev libraw-dev libsqlite3-dev libssl-dev zlib1g-dev
   libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libavutil-dev
-  libvips-tools libheif-examples heif-thumbnailer x265 ffmpeg imagemagick libimage-exiftool-perl fonts-dejavu-core time bc unzip
-  postgresql
-  libcairo2-dev libpango1.0-dev poppler-utils
-  libraw-dev libraw-bin
-  chromium
+  libcairo2-dev libpango1.0-dev fonts-dejavu-core
   libopencv-core-dev libopencv-imgproc-dev libopencv-features2d-dev libopencv-calib3d-dev libopencv-video-dev
   libopencv-objdetect-dev opencv-data
 )
+tests=(
+  libvips-tools libheif-examples heif-thumbnailer x265 ffmpeg libraw-bin imagemagick libimage-exiftool-perl
+  time bc unzip poppler-utils strace gdb
+  postgresql
+  chromium
+)
+packages=("${build[@]}")
+case "${1:-}" in
+  --tests) packages+=("${tests[@]}") ;;
+  "") ;;
+  *) echo "usage: scripts/setup.sh [--tests]" >&2; exit 2 ;;
+esac
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

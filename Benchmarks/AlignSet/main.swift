@@ -75,7 +75,7 @@ func run() throws {
     let arguments = try Arguments(CommandLine.arguments)
     try Vips.start()
     Vips.setConcurrency(arguments.threads)
-    try AlignmentRuntime.start(threads: arguments.threads)
+    AlignmentRuntime.start(threads: arguments.threads)
     let names = try FileManager.default.contentsOfDirectory(atPath: arguments.input)
         .filter { ["jpg", "jpeg", "png"].contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
     try FileManager.default.createDirectory(atPath: arguments.output, withIntermediateDirectories: true)

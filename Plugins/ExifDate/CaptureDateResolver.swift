@@ -141,7 +141,7 @@ public struct CaptureDateResolver: Sendable {
             return gpsDate(tags, evidence)
         case .xmp:
             guard let xmp = evidence.xmp else { return [] }
-            return XMPDates.values(in: xmp).map { xmpDate($0.value, field: $0.property, source: .xmp, evidence) }
+            return timedFirst(XMPDates.values(in: xmp).map { xmpDate($0.value, field: $0.property, source: .xmp, evidence) })
         case .filename:
             let name = (evidence.fileName as NSString).lastPathComponent
             return FileNameDates.matches(in: name).map { match in
@@ -206,6 +206,14 @@ public struct CaptureDateResolver: Sendable {
                    confidence: parsed.hasTime ? .medium : .low, dateOnly: !parsed.hasTime, evidence)
         }
         return Candidate(source: source, field: field, value: text, result: result)
+    }
+
+    /// One packet's candidates with the dates that have a time before the days alone (keeping their
+    /// order otherwise): Lightroom and others write a day-only `photoshop:DateCreated` beside the
+    /// camera's full `exif:DateTimeOriginal`, and the day alone must not win over the time.
+    func timedFirst(_ candidates: [Candidate]) -> [Candidate] {
+        let isDayAlone = { (candidate: Candidate) in (try? candidate.result.get())?.dateOnly == true }
+        return candidates.filter { !isDayAlone($0) } + candidates.filter(isDayAlone)
     }
 
     /// The file's modification time, made local in the zone `TimeZonePlacement` finds.

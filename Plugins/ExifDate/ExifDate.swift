@@ -1,5 +1,6 @@
 import DarkroomCore
 import DarkroomExif
+import DarkroomISOBMFF
 import DarkroomImaging
 import DarkroomSidecars
 import DarkroomVideo
@@ -81,6 +82,14 @@ public struct ExifDate: Stage {
                 }
             }
             evidence.xmp = header.xmpData.map { String(decoding: $0, as: UTF8.self) }
+            if evidence.xmp == nil, header.loader == "heifload" {
+                // libvips 8.14 gives no XMP for HEIF files: read from the file's XMP item.
+                do {
+                    evidence.xmp = try HEIFMeta.xmpPacket(ofFileAt: item.source.path).map { String(decoding: $0, as: UTF8.self) }
+                } catch {
+                    explanation.problems.append("\(item.source.path): XMP not read: \(error)")
+                }
+            }
             explanation.camera = evidence.exif?.camera
             ownLocation = evidence.exif?.gpsPosition.flatMap { GeoLocation(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.altitude) }
         }

@@ -21,7 +21,7 @@ extension CaptureDateResolver {
     /// The XMP sidecar's dates, most trusted first.
     func sidecarCandidates(_ evidence: CaptureDateEvidence) -> [Candidate] {
         guard let sidecar = evidence.xmpSidecar else { return [] }
-        return sidecar.content.dates.map { xmpDate($0.text, field: "\(sidecar.name) \($0.property)", source: .xmpSidecar, evidence) }
+        return timedFirst(sidecar.content.dates.map { xmpDate($0.text, field: "\(sidecar.name) \($0.property)", source: .xmpSidecar, evidence) })
     }
 
     /// Adds Takeout's date to `considered` and returns the index of the winner after weighing it

@@ -21,14 +21,17 @@ public struct VideoDateEvidence: Sendable {
 
     /// Apple's `com.apple.quicktime.creationdate`: the phone's wall-clock time with its UTC offset.
     public var appleCreationDate: Tag?
+    /// An AVCHD camcorder's recording date (its H.264 stream's MDPM), with the camera's offset.
+    public var camcorderRecordingDate: Tag?
     /// Other QuickTime creation dates (`©day`, `creationdate` keys).
     public var otherCreationDates: [Tag]
     /// `creation_time` of the container (`mvhd`), then of the video stream (`mdhd`).
     public var creationTimes: [Tag]
 
     /// Evidence given directly (tests, other readers).
-    public init(appleCreationDate: Tag? = nil, otherCreationDates: [Tag] = [], creationTimes: [Tag] = []) {
+    public init(appleCreationDate: Tag? = nil, camcorderRecordingDate: Tag? = nil, otherCreationDates: [Tag] = [], creationTimes: [Tag] = []) {
         self.appleCreationDate = appleCreationDate
+        self.camcorderRecordingDate = camcorderRecordingDate
         self.otherCreationDates = otherCreationDates
         self.creationTimes = creationTimes
     }
@@ -36,6 +39,7 @@ public struct VideoDateEvidence: Sendable {
     /// The evidence in a video's tags.
     public init(_ metadata: VideoMetadata) {
         appleCreationDate = metadata.appleCreationDate.map { Tag(field: VideoMetadata.appleCreationDateKey, value: $0) }
+        camcorderRecordingDate = metadata.camcorderRecordingDate.map { Tag(field: "H.264 recording date (MDPM)", value: $0) }
         otherCreationDates = metadata.otherCreationDates.map { Tag(field: $0.key, value: $0.value) }
         creationTimes = [("format creation_time", metadata.containerCreationTime),
                          ("video stream creation_time", metadata.videoStreamCreationTime)]
@@ -52,28 +56,32 @@ public enum VideoCreationTime: String, Codable, Sendable, CaseIterable {
 }
 
 /// The rules for a video's dates, in order: Apple's creation date (local time with its offset,
-/// high confidence); other QuickTime creation dates; then `creation_time` (UTC unless the camera
+/// high confidence); an AVCHD camcorder's recording date (likewise); other QuickTime creation dates; then `creation_time` (UTC unless the camera
 /// is known to write local time). The QuickTime epoch (1904-01-01) and the Unix epoch
 /// (1970-01-01) are zero timestamps written by cameras whose clock was never set: not dates.
 extension CaptureDateResolver {
     func videoCandidates(_ video: VideoDateEvidence, _ evidence: CaptureDateEvidence) -> [Candidate] {
         var found: [Candidate] = []
         if let apple = video.appleCreationDate {
-            found.append(offsetDate(apple, confidence: .high, evidence))
+            found.append(offsetDate(apple, source: .quickTimeCreationDate, confidence: .high, evidence))
         }
-        found += video.otherCreationDates.map { offsetDate($0, confidence: .medium, evidence) }
+        if let recorded = video.camcorderRecordingDate {
+            found.append(offsetDate(recorded, source: .camcorderRecordingDate, confidence: .high, evidence))
+        }
+        found += video.otherCreationDates.map { offsetDate($0, source: .quickTimeCreationDate, confidence: .medium, evidence) }
         found += video.creationTimes.map { creationTime($0, evidence) }
         return found
     }
 
     /// A date with an offset of its own is the local time it says; one in UTC (`Z`) is placed in a
     /// zone like any instant; one with neither is taken as the wall-clock time it reads.
-    private func offsetDate(_ tag: VideoDateEvidence.Tag, confidence: CaptureDate.Confidence, _ evidence: CaptureDateEvidence) -> Candidate {
+    private func offsetDate(_ tag: VideoDateEvidence.Tag, source: CaptureDate.Source, confidence: CaptureDate.Confidence,
+                            _ evidence: CaptureDateEvidence) -> Candidate {
         if DateTimeText.trim(tag.value).hasSuffix("Z") { return utcDate(tag, confidence: .medium, evidence) }
         let result = DateTimeText.parse(tag.value).flatMap(Self.refusingEpochs).map { parsed in
-            placed(local: parsed.local, offset: parsed.utcOffsetSeconds, source: .quickTimeCreationDate, confidence: confidence, evidence)
+            placed(local: parsed.local, offset: parsed.utcOffsetSeconds, source: source, confidence: confidence, evidence)
         }
-        return Candidate(source: .quickTimeCreationDate, field: tag.field, value: tag.value, result: result)
+        return Candidate(source: source, field: tag.field, value: tag.value, result: result)
     }
 
     /// `creation_time`: a UTC instant placed in a zone, or (`video-creation-time: local`) wall-clock time.

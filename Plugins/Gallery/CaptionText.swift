@@ -36,6 +36,7 @@ enum CaptionText {
         case .filename: return "the file name"
         case .fileModified: return "the file's modification time"
         case .quickTimeCreationDate: return "the video's QuickTime creation date"
+        case .camcorderRecordingDate: return "the camcorder's recording date"
         case .quickTimeCreationTime: return "the video's creation time (UTC)"
         case .xmpSidecar: return "the XMP sidecar"
         case .takeout: return "Google Takeout's photo-taken time"

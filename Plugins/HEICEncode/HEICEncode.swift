@@ -7,19 +7,23 @@ import DarkroomVips
 import Foundation
 import DarkroomModel
 import DarkroomOptions
+import DarkroomPhotoMetadata
 
 /// `heic-encode`: writes the current image as an 8-bit 4:2:0 HEIC through libheif and x265, with
 /// the x265 preset as an option. EXIF is carried with Orientation set to 1 (the pixels are already
-/// upright) and the ICC profile is carried, so P3 photos keep their colours. A photo's XMP sidecar
-/// is merged into the HEIC's XMP, or written beside it (`xmp` option). A small thumbnail item (same
-/// orientation and profile) is stored beside the image, as phones do, so that thumbnails can later be
-/// made without decoding the full image.
+/// upright) and the ICC profile is carried, so P3 photos keep their colours. The photo's own XMP and
+/// IPTC-IIM (keywords, caption, by-line, title) go into the HEIC's XMP, its XMP sidecar merged over
+/// them or written beside the HEIC (`xmp` option). The capture date the item holds, whatever source
+/// decided it, is written to EXIF (DateTimeOriginal, OffsetTimeOriginal, SubSecTimeOriginal) and to
+/// XMP (`exif:DateTimeOriginal`, `xmp:CreateDate`, `photoshop:DateCreated`), so other apps date the
+/// HEIC as the library does. A small thumbnail item (same orientation and profile) is stored beside
+/// the image, as phones do, so that thumbnails can later be made without decoding the full image.
 public struct HEICEncode: Stage {
     /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
     public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
 
     public static let name = "heic-encode"
-    public static let summary = "Encode the image as an 8-bit 4:2:0 HEIC (x265) with an embedded thumbnail, carrying EXIF (orientation reset) and the ICC profile."
+    public static let summary = "Encode the image as an 8-bit 4:2:0 HEIC (x265) with an embedded thumbnail, carrying EXIF (orientation reset), XMP, IPTC, the capture date and the ICC profile."
     public static let reads: Set<ItemAspect> = [.image, .captureDate]
 
     public struct Options: StageOptions {
@@ -56,7 +60,7 @@ public struct HEICEncode: Stage {
         static let xmpOption = StageOption.choice(
             "xmp", default: XMPHandling.embed,
             "The photo's XMP sidecar (ratings, keywords, titles, descriptions, people), merged over the photo's own XMP: embed puts it in the HEIC; "
-                + "sidecar writes it beside the HEIC as <output name>.xmp; none leaves it out.")
+                + "sidecar writes it beside the HEIC as <output name>.xmp; none leaves it out. The photo's own XMP and IPTC go into the HEIC either way.")
         public static let options: [any OptionDeclaration] = [qualityOption, presetOption, thumbnailOption, outputOption, xmpOption]
 
         public init(quality: Int = defaultQuality, preset: String = defaultPreset, thumbnail: Int = defaultThumbnail,
@@ -109,19 +113,22 @@ public struct HEICEncode: Stage {
     public func process(_ item: Item, context: StageContext) throws {
         guard let image = item.image else { throw StageError("no decoded image: put 'resize' before 'heic-encode'") }
         let pixels = try image.eightBitRGB()
-        let exif = image.exifData.map(ExifBlob.resettingOrientation)
+        var exif = image.exifData.map(ExifBlob.resettingOrientation)
+        if let date = item.captureDate { exif = ExifBlob.settingDates(date.exifTags, in: exif) }
         let settings = HEIFEncodeSettings(quality: options.quality, preset: options.preset,
                                           x265Options: HEICTuning.x265Options(forPreset: options.preset),
                                           threads: ImagingSetup.threadsPerPhoto(for: context.settings))
         let thumbnail = try embeddedThumbnail(of: pixels)
         let path = try options.output.render(PathTemplate.values(for: item))
-        let xmp = options.xmp.packet(for: item, embedded: image.xmpData)
+        let header = try item.sourceHeader(settings: context.settings)
+        let own = try OwnMetadata(source: item.source, header: header)
+        let xmp = options.xmp.packets(for: item, own: own, copy: (own.isHEIF ? 1 : header.orientation, pixels.width, pixels.height))
         try context.publish(path) { url in
             try HEIFEncoder.encode(try pixels.rgbPixels(), iccProfile: pixels.iccProfile, exif: exif, settings: settings,
-                                   to: url.path, xmp: options.xmp == .embed ? xmp : nil, thumbnail: thumbnail)
+                                   to: url.path, xmp: xmp.heic, thumbnail: thumbnail)
         }
-        if options.xmp == .sidecar, let xmp {
-            try context.publish(XMPHandling.sidecarPath(forOutput: path)) { url in try xmp.write(to: url) }
+        if let beside = xmp.beside {
+            try context.publish(XMPHandling.sidecarPath(forOutput: path)) { url in try beside.write(to: url) }
         }
     }
 

@@ -20,7 +20,7 @@ public struct MotionVideo: Stage {
     public static let name = "motion-video"
     public static let summary = "Publish a still's motion part beside it, under the still's id: a motion photo's embedded video (Google, Samsung) or a Live Photo's MOV."
     public static let takesMotionParts = true
-    public static let pairing: (any PairingReader)? = LivePhotoPairing()
+    public static let prober: (any SourceProber)? = LivePhotoPairing()
 
     public struct Options: StageOptions {
         /// Where the video goes in the library.
@@ -56,7 +56,8 @@ public struct MotionVideo: Stage {
             try publishLivePhotoVideo(item, context: context)
             return
         }
-        if item.contentIdentifier == nil { item.contentIdentifier = LivePhotoPairing.stillIdentifier(of: item.source) }
+        // The survey read the identifier while it hashed the file, unless the catalog knew the answer.
+        if item.contentIdentifier == nil, item.probe == nil { item.contentIdentifier = LivePhotoPairing.stillIdentifier(of: item.source) }
         let location: MotionPhotoLocation
         do {
             location = try MotionPhoto.locate(path: item.source.path)

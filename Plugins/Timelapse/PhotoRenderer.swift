@@ -19,11 +19,11 @@ struct PhotoRenderer {
         caption = options.caption ? Caption(options: options) : nil
     }
 
-    /// The photo decoded to fit (contain) or fill (cover) `width` x `height`, upright, in 8-bit sRGB,
+    /// The photo decoded to fit (contain) or fill (cover, or as `crop` says) `width` x `height`, upright, in 8-bit sRGB,
     /// without alpha, scaled up when smaller than the frame. Pixels are computed when read.
-    func decode(_ item: ItemRecord, width: Int, height: Int) throws -> Image {
+    func decode(_ item: ItemRecord, width: Int, height: Int, crop: Image.Crop? = nil) throws -> Image {
         let header = try ImageLoader.header(of: item.source, pixelLimit: pixelLimit)
-        let crop = options.fit == .cover ? options.crop.vips : .none
+        let crop = crop ?? (options.fit == .cover ? options.crop.vips : .none)
         let size = DecodeSize(width: width, height: height, crop: crop, enlarge: true, closestJPEGScale: true)
         do {
             var image = try ImageLoader.decode(item.source, header: header, size: size,
@@ -38,26 +38,52 @@ struct PhotoRenderer {
         }
     }
 
+    /// The photo decoded once for an aligned time-lapse: upright 8-bit sRGB, whole (not cropped), at a
+    /// size that covers the frame with room for the common crop's zoom (`storeMargin`), never larger
+    /// than the photo unless it is smaller than the frame. Decoded here (materialised), so that the grey
+    /// copy for alignment and the frame are made from this one decode.
+    func decodeForStore(_ item: ItemRecord) throws -> Image {
+        let header = try ImageLoader.header(of: item.source, pixelLimit: pixelLimit)
+        let turned = header.orientation >= 5
+        let (width, height) = turned ? (header.height, header.width) : (header.width, header.height)
+        guard width > 0, height > 0 else { throw StageError("image has no pixels (\(width)x\(height))") }
+        let cover = max(Double(options.size.width) / Double(width), Double(options.size.height) / Double(height))
+        let scale = max(cover, min(1, cover * Self.storeMargin))
+        let box = (width: max(2, Int((Double(width) * scale).rounded(.up))), height: max(2, Int((Double(height) * scale).rounded(.up))))
+        return try decode(item, width: box.width, height: box.height, crop: .none).materialized()
+    }
+
+    /// How much larger than the frame's cover size a photo is kept for an aligned time-lapse: the common
+    /// crop enlarges every photo (by about 1.1-1.3 for photos taken by hand), which should not make it soft.
+    static let storeMargin = 1.3
+
     /// The finished frame for `item`, brightness scaled by `gain`, converted by `converter`.
     func render(_ item: ItemRecord, gain: Double, converter: FrameConverter) throws -> VideoFrame {
-        let (width, height) = (options.size.width, options.size.height)
         do {
-            var image = try decode(item, width: width, height: height)
-            if abs(gain - 1) > 0.001 { image = try image.linear(multiply: [gain], add: [0]) }
-            if image.width != width || image.height != height {
-                image = try image.embedded(x: (width - image.width) / 2, y: (height - image.height) / 2,
-                                           width: width, height: height, background: options.background)
-            }
-            if let caption, let date = item.captureDate?.local {
-                image = try caption.draw(caption.text(for: date), on: image)
-                if image.hasAlpha { image = try image.flattened() }
-            }
-            guard image.bands == 3, image.width == width, image.height == height else {
-                throw StageError("internal: frame is \(image.width)x\(image.height) with \(image.bands) bands, expected \(width)x\(height) RGB")
-            }
-            return try converter.convert(rgb: try image.pixelBytes(), bytesPerRow: width * 3)
+            return try finish(try decode(item, width: options.size.width, height: options.size.height), of: item, gain: gain,
+                              converter: converter)
         } catch let error as VipsError {
             throw StageError.image("cannot decode image", error)
         }
+    }
+
+    /// A picture of `item` (the frame's size, or smaller to be letterboxed) made into the frame:
+    /// brightness scaled by `gain`, centred on `background`, captioned, converted by `converter`.
+    func finish(_ picture: Image, of item: ItemRecord, gain: Double, converter: FrameConverter) throws -> VideoFrame {
+        let (width, height) = (options.size.width, options.size.height)
+        var image = picture
+        if abs(gain - 1) > 0.001 { image = try image.linear(multiply: [gain], add: [0]) }
+        if image.width != width || image.height != height {
+            image = try image.embedded(x: (width - image.width) / 2, y: (height - image.height) / 2,
+                                       width: width, height: height, background: options.background)
+        }
+        if let caption, let date = item.captureDate?.local {
+            image = try caption.draw(caption.text(for: date), on: image)
+            if image.hasAlpha { image = try image.flattened() }
+        }
+        guard image.bands == 3, image.width == width, image.height == height else {
+            throw StageError("internal: frame is \(image.width)x\(image.height) with \(image.bands) bands, expected \(width)x\(height) RGB")
+        }
+        return try converter.convert(rgb: try image.pixelBytes(), bytesPerRow: width * 3)
     }
 }

@@ -1,3 +1,4 @@
+import DarkroomAlignment
 import DarkroomCore
 import DarkroomImaging
 import DarkroomVideo
@@ -15,9 +16,17 @@ import DarkroomOptions
 ///                                                                                       (queue of 2)
 ///     calling thread:   crossfade from photo k ─▶ converted frame sent once lasting N periods ─▶ x264 ─▶ MP4 (temp file)
 ///                       (`frame-timing: constant`: sent N times)                    publish ◀─┘ when complete
+///
+/// With `align: scene | face`, two passes (see `AlignedFrames`): each photo is decoded once, aligned
+/// and kept in a temporary file; the crop every photo covers is chosen; then each is warped into the
+/// frame and encoded as above.
 public struct Timelapse: CollectionStage {
-    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
-    public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
+    /// Starts libvips, FFmpeg and libheif (and OpenCV, for `align`) for the run, before any worker thread.
+    public static func prepare(_ settings: RunSettings) throws {
+        try ImagingSetup.configure(for: settings)
+        // Alignment runs on the step's one calling thread, beside the decode threads: OpenCV gets no threads of its own.
+        AlignmentRuntime.start(threads: 1)
+    }
 
     public typealias Options = TimelapseOptions
 
@@ -45,6 +54,17 @@ public struct Timelapse: CollectionStage {
         let outputPath = try options.output.render(PathTemplate.dateValues(photos[0].captureDate?.local))
         guard context.makes(outputPath) else { return }
         let renderer = PhotoRenderer(options: options, pixelLimit: context.settings.pixelLimit)
+        guard options.align == .none else {
+            try context.publish(outputPath) { temp in
+                let frames = try AlignedFrames.prepare(photos, renderer: renderer, temporaryFolder: temp.deletingLastPathComponent(),
+                                                       context: context)
+                let used = try encode(frames.shown.map(\.item), context: context, to: temp.path) { index, converter in
+                    try frames.render(index, converter: converter)
+                }
+                context.logger.info("timelapse: \(used.photos) aligned photos, \(used.frames) frames encoded for \(used.periods) frame periods -> \(outputPath)")
+            }
+            return
+        }
         let gains = options.deflicker
             ? Deflicker.gains(means: Deflicker.means(of: photos, renderer: renderer, jobs: context.settings.jobs),
                               window: options.deflickerWindow)
@@ -52,19 +72,21 @@ public struct Timelapse: CollectionStage {
         context.logger.info("timelapse: \(photos.count) photos (\(selection.sameDay) left out by one-per-day, \(selection.outsideRange) outside the dates) -> \(outputPath)")
 
         try context.publish(outputPath) { temp in
-            let used = try encode(photos, gains: gains, renderer: renderer, to: temp.path, context: context)
+            let used = try encode(photos, context: context, to: temp.path) { index, converter in
+                try renderer.render(photos[index], gain: gains[index], converter: converter)
+            }
             context.logger.info("timelapse: \(used.photos) photos, \(used.frames) frames encoded for \(used.periods) frame periods (\(options.frameTiming.rawValue) timing) -> \(outputPath)")
         }
     }
 
-    /// Renders and encodes every photo into `path`; returns how many photos went in, and how many
-    /// frames were encoded for how many frame periods.
-    private func encode(_ photos: [ItemRecord], gains: [Double], renderer: PhotoRenderer, to path: String,
-                        context: CollectionContext) throws -> (photos: Int, frames: Int, periods: Int) {
+    /// Renders (`render` on a prefetch thread) and encodes every photo into `path`; returns how many
+    /// photos went in, and how many frames were encoded for how many frame periods.
+    private func encode(_ photos: [ItemRecord], context: CollectionContext, to path: String,
+                        render: @escaping @Sendable (Int, FrameConverter) throws -> VideoFrame) throws -> (photos: Int, frames: Int, periods: Int) {
         let encoding = options.encoding
         let converter = try FrameConverter(width: encoding.width, height: encoding.height)
         let frames = Prefetcher(count: photos.count, depth: Self.prefetchDepth) { index in
-            Result { try renderer.render(photos[index], gain: gains[index], converter: converter) }
+            Result { try render(index, converter) }
         }
         defer { frames.cancel() }
 

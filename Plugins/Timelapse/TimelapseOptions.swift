@@ -12,6 +12,7 @@ import DarkroomOptions
 ///         size: 1920x1080
 ///         fit: contain
 ///         caption: true
+///         align: scene          # hand-held photos mapped onto one another (TimelapseOptions+Alignment)
 ///         output: timelapse.mp4
 public struct TimelapseOptions: StageOptions {
     /// Which photo represents a day when `one-per-day` is on.
@@ -70,6 +71,10 @@ public struct TimelapseOptions: StageOptions {
     public var codec: VideoCodec
     public var crf: Double
     public var preset: String
+    /// How photos are mapped onto one another.
+    public var align: Align
+    /// What happens to a photo that cannot be aligned.
+    public var unaligned: Unaligned
     public var output: PathTemplate
 
     /// Output-path fields: the first photo's date.
@@ -138,8 +143,8 @@ public struct TimelapseOptions: StageOptions {
         secondsOption, fpsOption, frameRateOption, frameTimingOption, onePerDayOption, fromOption, toOption, sizeOption,
         fitOption, cropOption, backgroundOption, captionOption, captionFormatOption, captionPositionOption, captionSizeOption,
         captionColourOption, captionFontOption, crossfadeOption, deflickerOption, deflickerWindowOption, codecOption, crfOption,
-        presetOption, outputOption,
-    ]
+        presetOption,
+    ] + alignmentOptions + [outputOption]
 
     public init(from decoder: Decoder) throws {
         let reader = try OptionsReader(decoder, declaring: Self.options)
@@ -161,7 +166,17 @@ public struct TimelapseOptions: StageOptions {
         (from, to) = (days.from, days.to)
 
         size = reader.read(Self.sizeOption)
-        fit = reader.read(Self.fitOption)
+        align = reader.read(Self.alignOption)
+        unaligned = reader.read(Self.unalignedOption)
+        if align == .none, reader.isGiven(Self.unalignedOption) {
+            reader.reject(Self.unalignedOption, expected: "unaligned only with align scene or face", got: "align none")
+        }
+        // Aligned photos are placed to fill the frame (then cropped once to what they all cover).
+        fit = reader.read(Self.fitOption, default: align == .none ? Self.fitOption.defaultValue : .cover)
+        if align != .none, fit == .contain {
+            reader.reject(Self.fitOption, expected: "cover (aligned photos fill the frame, cropped once to what they all cover)",
+                          got: "contain with align \(align.rawValue)")
+        }
         crop = reader.read(Self.cropOption)
         background = reader.read(Self.backgroundOption)
 

@@ -8,10 +8,10 @@ extension VideoEncode {
     /// a remux, the original's extension when a stream cannot go in MP4; nothing when the video
     /// cannot be read.
     public func plannedOutputs(for item: Item, settings: RunSettings) -> [String] {
-        guard let info = try? item.videoInfo(settings: settings) else { return [] }
+        guard let video = try? item.videoSource(settings: settings) else { return [] }
         var values = PathTemplate.values(for: item)
         var keepsOriginal = false
-        if options.transcode == nil, case .keepOriginal? = try? VideoRemux.plan(for: info, pixelLimit: settings.pixelLimit) {
+        if options.transcode == nil, case .keepOriginal? = try? video.remuxPlan() {
             keepsOriginal = true
         }
         if !keepsOriginal { values["ext"] = "mp4" }

@@ -44,17 +44,17 @@ public struct VideoEncode: Stage {
     /// Date fields in the output need `exif-date` first.
     public var needs: Set<ItemAspect> { options.output.usesDateFields ? [.captureDate] : [] }
 
-    /// Publishes the video (remuxed, copied or transcoded) at the output template, with `{ext}` the container written.
+    /// Publishes the video (remuxed, copied or transcoded) at the output template, with `{ext}` the
+    /// container written, reading the video the item has open (see `Item.videoSource`).
     public func process(_ item: Item, context: StageContext) throws {
-        let info = try item.videoInfo(settings: context.settings)
-        let limit = context.settings.pixelLimit
+        let video = try item.videoSource(settings: context.settings)
         var values = PathTemplate.values(for: item)
         do {
             if let transcode = options.transcode {
                 values["ext"] = "mp4"
                 var report: TranscodeReport?
                 try context.publish(try options.output.render(values)) { url in
-                    report = try VideoTranscode.run(from: info.path, to: url.path, settings: transcode, pixelLimit: limit)
+                    report = try video.transcode(to: url.path, settings: transcode)
                 }
                 if let report, report.packetsSkipped > 0 {
                     context.warn("\(report.packetsSkipped) video packets could not be decoded and were left out"
@@ -62,18 +62,18 @@ public struct VideoEncode: Stage {
                 }
                 return
             }
-            switch try VideoRemux.plan(for: info, pixelLimit: limit) {
+            switch try video.remuxPlan() {
             case .remux:
                 values["ext"] = "mp4"
                 try context.publish(try options.output.render(values)) { url in
-                    try VideoRemux.remux(from: info.path, to: url.path, pixelLimit: limit)
+                    try video.remux(to: url.path)
                 }
             case .alreadyMP4:
                 values["ext"] = "mp4"
-                try context.publish(try options.output.render(values)) { url in try copyBytes(of: item, to: url) }
+                try context.publish(try options.output.render(values)) { url in try copyBytes(of: video, to: url) }
             case .keepOriginal(let reason):
                 context.logger.debug("\(item.relativePath): original file kept: \(reason)")
-                try context.publish(try options.output.render(values)) { url in try copyBytes(of: item, to: url) }
+                try context.publish(try options.output.render(values)) { url in try copyBytes(of: video, to: url) }
             }
         } catch let error as TemplateError {
             throw StageError("\(error)")
@@ -86,12 +86,12 @@ public struct VideoEncode: Stage {
 
     private var doing: String { options.transcode == nil ? "cannot copy the video" : "cannot transcode the video" }
 
-    /// The original's bytes, streamed (the kernel copies them where it can).
-    private func copyBytes(of item: Item, to url: URL) throws {
+    /// The original's bytes, streamed from the file the item has open.
+    private func copyBytes(of video: VideoSource, to url: URL) throws {
         do {
-            try FileManager.default.copyItem(at: item.source, to: url)
-        } catch {
-            throw StageError("cannot copy the video: \((error as NSError).localizedDescription)")
+            try video.copyOriginal(to: url)
+        } catch let error as VideoError {
+            throw StageError("cannot copy the video: \(error.message) (\(error.operation) \(error.path ?? url.path))")
         }
     }
 }

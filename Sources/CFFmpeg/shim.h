@@ -13,6 +13,9 @@
 #include <libavutil/error.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/channel_layout.h>
+#include <errno.h>
+#include <unistd.h>
+#include <string.h>
 
 /* Macros Swift does not import. */
 static inline int darkroom_averror(int e) { return AVERROR(e); }
@@ -51,6 +54,90 @@ static inline int darkroom_sws_scale_rgb24(struct SwsContext *sws, const uint8_t
     const uint8_t *src[4] = {rgb, NULL, NULL, NULL};
     const int strides[4] = {stride, 0, 0, 0};
     return sws_scale(sws, src, strides, 0, height, dst->data, dst->linesize);
+}
+
+/* Reading a file through a descriptor Darkroom opened (FFmpeg 5.1 has no `fd:` protocol). Reads go
+ * to pread at the reader's own position, so the descriptor's offset is never moved and one descriptor
+ * can serve FFmpeg and Darkroom's own reads of the file's boxes. */
+typedef struct {
+    int descriptor;
+    int64_t position;
+    int64_t size;
+} darkroom_descriptor_reader;
+
+static inline int darkroom_descriptor_read(void *opaque, uint8_t *buffer, int size) {
+    darkroom_descriptor_reader *reader = (darkroom_descriptor_reader *)opaque;
+    ssize_t got;
+    do {
+        got = pread(reader->descriptor, buffer, (size_t)size, (off_t)reader->position);
+    } while (got < 0 && errno == EINTR);
+    if (got < 0) return AVERROR(errno);
+    if (got == 0) return AVERROR_EOF;
+    reader->position += got;
+    return (int)got;
+}
+
+static inline int64_t darkroom_descriptor_seek(void *opaque, int64_t offset, int whence) {
+    darkroom_descriptor_reader *reader = (darkroom_descriptor_reader *)opaque;
+    int64_t target;
+    switch (whence & ~AVSEEK_FORCE) {
+    case AVSEEK_SIZE: return reader->size;
+    case SEEK_SET: target = offset; break;
+    case SEEK_CUR: target = reader->position + offset; break;
+    case SEEK_END: target = reader->size + offset; break;
+    default: return AVERROR(EINVAL);
+    }
+    if (target < 0) return AVERROR(EINVAL);
+    reader->position = target;
+    return target;
+}
+
+/* An AVIOContext reading through `reader` with a buffer of `size` bytes, or NULL when out of memory.
+ * Free it with darkroom_descriptor_io_free (FFmpeg does not free an AVIOContext it was given). */
+static inline AVIOContext *darkroom_descriptor_io(darkroom_descriptor_reader *reader, int size) {
+    unsigned char *buffer = av_malloc((size_t)size);
+    if (!buffer) return NULL;
+    AVIOContext *io = avio_alloc_context(buffer, size, 0, reader, darkroom_descriptor_read, NULL, darkroom_descriptor_seek);
+    if (!io) av_free(buffer);
+    return io;
+}
+
+static inline void darkroom_descriptor_io_free(AVIOContext *io) {
+    if (!io) return;
+    av_freep(&io->buffer);
+    avio_context_free(&io);
+}
+
+/* ---- Logging: every line FFmpeg logs handed to Swift, formatted here (the callback gets a va_list). ---- */
+
+/* Receives one finished log line (no trailing newline) and FFmpeg's level (AV_LOG_*). */
+typedef void (*darkroom_av_log_sink)(int level, const char *line);
+
+/* The installed sink: one slot, written once before any worker thread, read by every log call. */
+static inline darkroom_av_log_sink *darkroom_av_log_sink_slot(void) {
+    static darkroom_av_log_sink sink = NULL;
+    return &sink;
+}
+
+/* FFmpeg's log callback: drops lines above av_log_get_level() unformatted, formats the rest with their
+ * "[mjpeg @ 0x...]" prefix, and hands them to the sink. Prints nothing itself. */
+static inline void darkroom_av_log_callback(void *object, int level, const char *format, va_list arguments) {
+    if (level > av_log_get_level()) return;
+    darkroom_av_log_sink sink = __atomic_load_n(darkroom_av_log_sink_slot(), __ATOMIC_ACQUIRE);
+    if (!sink) return;
+    char line[1024];
+    int print_prefix = 1;
+    if (av_log_format_line2(object, level, format, arguments, line, (int) sizeof line, &print_prefix) < 0) return;
+    size_t length = strlen(line);
+    while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r')) line[--length] = '\0';
+    if (length > 0) sink(level, line);
+}
+
+/* Sends every FFmpeg log line at or below `level` (AV_LOG_*; AV_LOG_QUIET for none) to `sink`. */
+static inline void darkroom_av_log_install(darkroom_av_log_sink sink, int level) {
+    __atomic_store_n(darkroom_av_log_sink_slot(), sink, __ATOMIC_RELEASE);
+    av_log_set_level(level);
+    av_log_set_callback(darkroom_av_log_callback);
 }
 
 #endif

@@ -6,22 +6,37 @@
  * Each returns 0 on success and -1 on failure (the reason is in vips_error_buffer()).
  */
 #include <vips/vips.h>
+#include <vips/vector.h>
+#include <sys/stat.h>
+#include "shim_runtime.h"
 
 static inline int darkroom_vips_init(const char *argv0) { return VIPS_INIT(argv0); }
-
-/* Only the photo formats Darkroom imports may be loaded: every other loader (ImageMagick, PDF, SVG,
- * matrix, FITS...) is a needless attack surface for hostile files named .jpg. */
-static inline void darkroom_vips_allow_only_photo_loaders(void) {
-    vips_operation_block_set("VipsForeignLoad", TRUE);
-    vips_operation_block_set("VipsForeignLoadJpeg", FALSE);
-    vips_operation_block_set("VipsForeignLoadPng", FALSE);
-    vips_operation_block_set("VipsForeignLoadWebp", FALSE);
-    vips_operation_block_set("VipsForeignLoadHeif", FALSE);
-}
 
 /* Loading. access: VIPS_ACCESS_*, fail_on: VipsFailOn. */
 static inline VipsImage *darkroom_vips_open(const char *path, VipsAccess access, VipsFailOn fail_on) {
     return vips_image_new_from_file(path, "access", access, "fail_on", fail_on, NULL);
+}
+
+/* Opens the image in the file open at `descriptor` lazily (header and metadata, no pixels), through
+ * a VipsSource on a duplicate of the descriptor: the caller's stays open, and shares its offset. */
+static inline VipsImage *darkroom_vips_open_descriptor(int descriptor, VipsFailOn fail_on) {
+    /* libvips 8.14 aborts the process (an assertion in vips_source_pipe_read_to_position) when no
+     * loader recognises a file read through a descriptor, as it falls back on mapping the whole file
+     * into a blob: an empty file, or one in no known format, is refused here first. */
+    struct stat status;
+    if (fstat(descriptor, &status) == 0 && S_ISREG(status.st_mode) && status.st_size == 0) {
+        vips_error("load", "the file is empty");
+        return NULL;
+    }
+    VipsSource *source = vips_source_new_from_descriptor(descriptor);
+    if (!source) return NULL;
+    if (!vips_foreign_find_load_source(source)) {
+        g_object_unref(source);
+        return NULL;
+    }
+    VipsImage *image = vips_image_new_from_source(source, "", "fail_on", fail_on, NULL);
+    g_object_unref(source);
+    return image;
 }
 
 /* Removes EXIF orientation from a fresh copy of `*image` (replacing it): libvips 8.14's thumbnail

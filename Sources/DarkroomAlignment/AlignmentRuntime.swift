@@ -25,21 +25,17 @@ public enum AlignmentRuntime {
     private static let state = Mutex<Started?>(nil)
 
     /// Sets OpenCV's thread count to `threads` (what the run allows alignment; 1: no threads of its own)
-    /// and, the first time, checks that both cascade files under `cascadeDirectory` load. Idempotent and
-    /// safe from any thread; a later call only changes the thread count.
-    public static func start(threads: Int, cascadeDirectory: String = debianCascadeDirectory) throws {
-        try state.withLock { started in
+    /// and, the first time, where the face cascades are. Idempotent and safe from any thread; a later
+    /// call only changes the thread count. The cascades are loaded (and a missing one named) by
+    /// `FaceAligner`, so that scene alignment and stages that never align do not need them installed.
+    public static func start(threads: Int, cascadeDirectory: String = debianCascadeDirectory) {
+        state.withLock { started in
             calign_set_threads(Int32(max(1, threads)))
             if started != nil {
                 started?.threads = threads
-                return
+            } else {
+                started = Started(threads: threads, cascadeDirectory: cascadeDirectory)
             }
-            let candidate = Started(threads: threads, cascadeDirectory: cascadeDirectory)
-            let names = cascadeNames
-            for name in [names.face, names.eyes, names.pictureLeftEye, names.pictureRightEye] {
-                _ = try NativeCascade(path: candidate.cascade(name))
-            }
-            started = candidate
         }
     }
 

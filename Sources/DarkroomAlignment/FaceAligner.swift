@@ -78,7 +78,8 @@ public final class FaceAligner {
     private var reference: Reference?
     private var previousFace: Point2D?
 
-    /// Loads the cascades; throws `AlignmentError.notStarted` when `AlignmentRuntime.start(threads:)` has not run.
+    /// Loads the cascades; throws `AlignmentError.notStarted` when `AlignmentRuntime.start(threads:)` has not run, and
+    /// `missingCascade` (naming the file) when one cannot be loaded.
     public init(options: Options = Options()) throws {
         let started = try AlignmentRuntime.requireStarted()
         let names = AlignmentRuntime.cascadeNames

@@ -12,7 +12,8 @@ public final class Catalog: CatalogStore, Sendable {
     let database: DatabaseQueue
     public let url: URL
 
-    /// Opens (creating when needed) the catalog of `library`. Refuses a library on a network
+    /// Opens (creating when needed) the catalog of `library`, and upgrades one an older Darkroom
+    /// wrote (under the database's write lock: see `CatalogSchema`). Refuses a library on a network
     /// filesystem: SQLite's locking and WAL are not safe there (use PostgreSQL, `--catalog postgres://`).
     /// `networkFilesystem` names the network filesystem a path is on (`statfs` by default).
     public convenience init(library: URL, networkFilesystem: (String) -> String? = NetworkFilesystem.kind(of:)) throws {
@@ -23,6 +24,7 @@ public final class Catalog: CatalogStore, Sendable {
                            + "keep the catalog in PostgreSQL instead: --catalog postgres://... (see \"Running on many machines\" in the README)")
         }
         try self.init(url: folder.appendingPathComponent("catalog.sqlite"), readOnly: false)
+        try CatalogSchema.upgrade(database)
     }
 
     private init(url: URL, readOnly: Bool) throws {
@@ -32,15 +34,32 @@ public final class Catalog: CatalogStore, Sendable {
         configuration.readonly = readOnly
         configuration.prepareDatabase { db in
             guard !readOnly else { return }
-            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try Self.switchToWAL(db)
             try db.execute(sql: "PRAGMA synchronous = FULL")
             try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
         database = try DatabaseQueue(path: url.path, configuration: configuration)
-        if !readOnly { try Catalog.migrator.migrate(database) }
     }
 
-    /// Opens an existing catalog, or returns nil when the library has none yet.
+    /// Makes the catalog WAL unless it is already. Switching needs the database to itself, and when
+    /// another process opens it at the same moment SQLite answers "database is locked" at once (the
+    /// busy timeout does not cover it): the switch is tried again, for up to 10 s, and is not needed
+    /// once the other process has made the catalog WAL.
+    private static func switchToWAL(_ db: Database) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            do {
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode")?.lowercased() == "wal" { return }
+                try db.execute(sql: "PRAGMA journal_mode = WAL")
+                return
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                usleep(20_000)
+            }
+        }
+    }
+
+    /// Opens an existing catalog (upgrading it as `init(library:)` does), or returns nil when the
+    /// library has none yet.
     public static func openIfPresent(library: URL) throws -> Catalog? {
         let path = library.appendingPathComponent(".darkroom/catalog.sqlite").path
         guard FileManager.default.fileExists(atPath: path) else { return nil }
@@ -48,102 +67,28 @@ public final class Catalog: CatalogStore, Sendable {
     }
 
     /// Opens an existing catalog only to read it (what the shards of a sweep read while no one writes
-    /// it), or returns nil when the library has none yet.
+    /// it), or returns nil when the library has none yet (or one still being made). Never changes
+    /// it: a catalog an older Darkroom wrote is refused with the advice to upgrade it by an import.
     public static func openReadOnly(library: URL) throws -> Catalog? {
         let url = library.appendingPathComponent(".darkroom/catalog.sqlite")
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try Catalog(url: url, readOnly: true)
+        let catalog = try Catalog(url: url, readOnly: true)
+        switch try catalog.database.read(CatalogSchema.state(of:)) {
+        case .current: return catalog
+        case .empty: return nil
+        case .outdated:
+            throw RunError("the catalog of \(library.path) was written by an older Darkroom and needs an upgrade, which only a command "
+                           + "that writes the library makes: run an import (darkroom run) into it first; this command only reads")
+        }
     }
 
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE runs (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    pipeline TEXT NOT NULL,
-                    started_at TEXT NOT NULL,
-                    finished_at TEXT,
-                    processed INTEGER, skipped INTEGER, duplicates INTEGER, failed INTEGER,
-                    status TEXT NOT NULL DEFAULT 'running'
-                );
-                CREATE TABLE assets (
-                    content_hash TEXT PRIMARY KEY,
-                    id TEXT NOT NULL UNIQUE,
-                    original_path TEXT NOT NULL,
-                    file_size INTEGER NOT NULL,
-                    capture_local TEXT,
-                    capture_utc_offset INTEGER,
-                    capture_source TEXT,
-                    capture_tz_source TEXT,
-                    capture_confidence TEXT,
-                    capture_json TEXT,
-                    width INTEGER, height INTEGER, orientation INTEGER,
-                    camera TEXT,
-                    first_run INTEGER REFERENCES runs(id),
-                    last_run INTEGER REFERENCES runs(id)
-                );
-                CREATE INDEX assets_capture ON assets(capture_local);
-                CREATE TABLE file_stats (
-                    path TEXT PRIMARY KEY,
-                    size INTEGER NOT NULL,
-                    mtime_ns INTEGER NOT NULL,
-                    inode INTEGER NOT NULL,
-                    content_hash TEXT NOT NULL
-                );
-                CREATE TABLE units (
-                    step TEXT NOT NULL,
-                    subject TEXT NOT NULL,
-                    unit_key TEXT NOT NULL,
-                    run_id INTEGER REFERENCES runs(id),
-                    PRIMARY KEY (step, subject)
-                );
-                CREATE TABLE outputs (
-                    path TEXT PRIMARY KEY,
-                    step TEXT NOT NULL,
-                    subject TEXT NOT NULL,
-                    size INTEGER NOT NULL,
-                    sha256 TEXT NOT NULL,
-                    run_id INTEGER REFERENCES runs(id)
-                );
-                CREATE INDEX outputs_subject ON outputs(subject, step);
-                CREATE TABLE pending_outputs (
-                    path TEXT PRIMARY KEY,
-                    run_id INTEGER
-                );
-                CREATE TABLE failures (
-                    run_id INTEGER REFERENCES runs(id),
-                    path TEXT NOT NULL,
-                    step TEXT NOT NULL,
-                    reason TEXT NOT NULL
-                );
-                """)
-        }
-        migrator.registerMigration("v2: videos, places and Live Photos") { db in
-            try db.execute(sql: """
-                ALTER TABLE assets ADD COLUMN media_kind TEXT NOT NULL DEFAULT 'photo';
-                ALTER TABLE assets ADD COLUMN latitude REAL;
-                ALTER TABLE assets ADD COLUMN longitude REAL;
-                ALTER TABLE assets ADD COLUMN altitude REAL;
-                ALTER TABLE assets ADD COLUMN duration REAL;
-                ALTER TABLE assets ADD COLUMN video_codec TEXT;
-                ALTER TABLE assets ADD COLUMN bit_depth INTEGER;
-                ALTER TABLE assets ADD COLUMN hdr_transfer TEXT;
-                ALTER TABLE assets ADD COLUMN audio_codec TEXT;
-                ALTER TABLE assets ADD COLUMN content_identifier TEXT;
-                ALTER TABLE assets ADD COLUMN motion_of TEXT;
-                CREATE INDEX assets_content_identifier ON assets(content_identifier);
-                """)
-        }
-        // units' key leads with the step, so `state(of:)` (by subject, once per photo a run) scanned
-        // the whole table: a run over 10,000 photos with nothing new took minutes instead of seconds.
-        migrator.registerMigration("v3: units and motion parts by subject") { db in
-            try db.execute(sql: """
-                CREATE INDEX units_subject ON units(subject);
-                CREATE INDEX assets_motion_of ON assets(motion_of);
-                """)
-        }
-        return migrator
+    /// Makes a catalog as an older Darkroom left it, with the migrations up to the one named
+    /// `migration` only (for tests of upgrading).
+    package static func createOutdated(library: URL, through migration: String) throws {
+        let folder = library.appendingPathComponent(".darkroom", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let catalog = try Catalog(url: folder.appendingPathComponent("catalog.sqlite"), readOnly: false)
+        try CatalogSchema.upgrade(catalog.database, through: migration)
     }
 
     // MARK: Runs
@@ -277,7 +222,9 @@ public final class Catalog: CatalogStore, Sendable {
             for output in completion.outputs {
                 try db.execute(sql: "INSERT OR REPLACE INTO outputs (path, step, subject, size, sha256, run_id) VALUES (?, ?, ?, ?, ?, ?)",
                                arguments: [output.path, output.step, completion.subject, output.size, output.sha256, run])
-                try db.execute(sql: "DELETE FROM pending_outputs WHERE path = ?", arguments: [output.path])
+                // The file is recorded: neither it nor the old bytes it replaced (kept aside) are to be undone.
+                try db.execute(sql: "DELETE FROM pending_outputs WHERE path IN (?, ?)",
+                               arguments: [output.path, LibraryFiles.keptAsidePath(of: output.path)])
             }
             return stale
         }

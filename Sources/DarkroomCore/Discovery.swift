@@ -239,6 +239,10 @@ extension Discovery {
             return ("XMP sidecar" + (sibling().map { " of \($0)" } ?? ""), ".xmp sidecar")
         case "cr2", "cr3", "nef", "arw", "dng", "raf", "orf", "rw2", "pef", "srw":
             return ("RAW photo (.\(ext)): not read (libvips 8.14 has no RAW loader)", ".\(ext.lowercased()) RAW photo")
+        case "jxl":
+            // LoaderPolicy.photoLibrary blocks libvips 8.14's JPEG XL loader (docs/runtime.md says why).
+            return ("JPEG XL photo (.\(ext)): not read (libvips 8.14 marks its JPEG XL loader, libjxl 0.7, untrusted)",
+                    ".\(ext.lowercased()) JPEG XL photo")
         case "":
             return ("not a photo or video: no extension", "extensionless file")
         default:

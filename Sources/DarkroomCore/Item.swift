@@ -38,6 +38,9 @@ public final class Item {
     public var video: VideoFacts?
     /// Apple's Live Photo identifier (a still's maker note, a MOV's QuickTime key), when known.
     public var contentIdentifier: String?
+    /// What the survey read in the file's header while it had the file open (see `SourceProber`):
+    /// nil when it did not look (the pipeline pairs nothing, or the catalog remembered the answer).
+    public internal(set) var probe: ProbedSource?
     /// For a Live Photo's video published as its still's motion part: the still's content hash.
     /// Such an item takes the still's id and capture date, and runs only the steps that take motion parts.
     public internal(set) var motionOf: String?

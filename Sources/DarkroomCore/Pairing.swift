@@ -3,21 +3,21 @@ import Synchronization
 import DarkroomLibrary
 import DarkroomModel
 
-/// Reads the identifier that ties a still to its video: Apple's Live Photo content identifier (a
-/// still's maker note, a MOV's `com.apple.quicktime.content.identifier`). A stage that publishes
-/// motion parts supplies one (`Stage.pairing`); the runner pairs files by it before anything runs.
-public protocol PairingReader: Sendable {
-    /// The identifier in `file` (a still or a video), or nil when it has none or cannot be read.
-    func pairingKey(of file: URL, kind: MediaKind) -> String?
-}
-
 extension Runner {
     /// Marks every video of the survey that is a Live Photo's motion part: a video whose identifier a
     /// still of this run carries (looked for among the stills of the same name, then of the same
     /// folder), or a still the catalog knows. Pairs by identifier only: a name alone joins photos
-    /// taken weeks apart. Identifiers the catalog remembers are not read again.
-    func pairMotionParts(_ entries: inout [SurveyEntry], reader: any PairingReader, catalog: CatalogStore?) {
-        let keys = PairingKeys(entries: entries, reader: reader, catalog: catalog, jobs: settings.jobs)
+    /// taken weeks apart. An identifier the survey probed while hashing the file is taken as read;
+    /// identifiers the catalog remembers are not read again; any other file a match needs is opened
+    /// and probed now.
+    func pairMotionParts(_ entries: inout [SurveyEntry], prober: any SourceProber, catalog: CatalogStore?) {
+        let keys = PairingKeys(entries: entries, prober: prober, catalog: catalog, jobs: settings.jobs)
+        defer {
+            for index in entries.indices {
+                entries[index].pairingKey = keys[index]
+                entries[index].probe = entries[index].probe ?? keys.probe(index)
+            }
+        }
         let videos = entries.indices.filter { entries[$0].isOriginal(of: .video) }
         guard !videos.isEmpty else { return }
         keys.read(videos)
@@ -53,7 +53,6 @@ extension Runner {
         }
         match { byFolder[entries[$0].found.url.deletingLastPathComponent().path] ?? [] }
 
-        for index in entries.indices { entries[index].pairingKey = keys[index] }
         for (video, still) in stillOf {
             guard case .unique(let hash, _) = entries[video].state else { continue }
             entries[video].state = .motionPart(of: still.hash, hash: hash, stillPath: still.path)
@@ -61,26 +60,39 @@ extension Runner {
     }
 }
 
-/// The pairing identifiers of a survey's files, read once each (on `jobs` threads) unless the
-/// catalog remembers them.
+/// The pairing identifiers of a survey's files: those the survey probed while hashing, then the
+/// others read once each (on `jobs` threads) unless the catalog remembers them.
 final class PairingKeys: Sendable {
     private let entries: [Runner.SurveyEntry]
-    private let reader: any PairingReader
+    private let prober: any SourceProber
     private let catalog: CatalogStore?
     private let jobs: Int
-    /// The identifiers read so far (nil inside: the file has none), by entry index.
-    private let known = Mutex<[Int: String?]>([:])
+    /// The identifiers known so far (nil inside: the file has none), by entry index.
+    private let known: Mutex<[Int: String?]>
+    /// The probes made here (of files the survey did not open), by entry index.
+    private let probed = Mutex<[Int: ProbedSource]>([:])
 
-    init(entries: [Runner.SurveyEntry], reader: any PairingReader, catalog: CatalogStore?, jobs: Int) {
+    init(entries: [Runner.SurveyEntry], prober: any SourceProber, catalog: CatalogStore?, jobs: Int) {
         self.entries = entries
-        self.reader = reader
+        self.prober = prober
         self.catalog = catalog
         self.jobs = jobs
+        var known: [Int: String?] = [:]
+        for (index, entry) in entries.enumerated() {
+            guard case .unique = entry.state, let probe = entry.probe else { continue }
+            known[index] = .some(probe.pairingKey)
+        }
+        self.known = Mutex(known)
     }
 
     /// The identifier of entry `index`, once read.
     subscript(index: Int) -> String? {
         known.withLock { $0[index] ?? nil }
+    }
+
+    /// What probing entry `index` here found, when it was probed here.
+    func probe(_ index: Int) -> ProbedSource? {
+        probed.withLock { $0[index] }
     }
 
     /// Reads the identifiers of `indices` not read yet.
@@ -98,7 +110,9 @@ final class PairingKeys: Sendable {
             if let remembered, remembered.contentIdentifier != nil || remembered.mediaKind == .video {
                 key = remembered.contentIdentifier
             } else {
-                key = self.reader.pairingKey(of: entry.found.url, kind: kind)
+                let probe = self.prober.probe(entry.found.url, kind: kind)
+                if let probe { self.probed.withLock { $0[index] = probe } }
+                key = probe?.pairingKey
             }
             self.known.withLock { $0[index] = .some(key) }
         }

@@ -25,9 +25,10 @@ public struct Pipeline: Sendable {
     }
     /// The kinds of file discovery hands to the runner: those it takes, and videos too when a step
     /// publishes motion parts (a video may turn out to be a Live Photo's).
-    public var discovers: Set<MediaKind> { pairing == nil ? media : media.union([.video]) }
-    /// How stills are paired with their videos, when a step publishes motion parts.
-    public var pairing: (any PairingReader)? { itemSteps.lazy.compactMap(\.configured.pairing).first }
+    public var discovers: Set<MediaKind> { prober == nil ? media : media.union([.video]) }
+    /// What the survey reads in each file's header to pair stills with their videos, when a step
+    /// publishes motion parts.
+    public var prober: (any SourceProber)? { itemSteps.lazy.compactMap(\.configured.prober).first }
     /// How sidecars are matched to photos, when a step reads them.
     public var sidecars: (any SidecarMatcher)? { itemSteps.lazy.compactMap(\.configured.sidecars).first }
     /// The per-item steps that take motion parts.
@@ -64,7 +65,7 @@ public struct InputSpec: Codable, Sendable, Equatable {
     /// Whether to follow symbolic links (off: links are reported and skipped).
     public var followSymlinks: Bool
 
-    public static let defaultInclude = ["**/*.{jpg,jpeg,jpe,heic,heif,hif,png,webp,avif}"]
+    public static let defaultInclude = ["**/*.{jpg,jpeg,jpe,heic,heif,hif,png,webp,avif,tif,tiff}"]
     public static let defaultExclude = ["**/.*", "**/.*/**"]
 
     public init(folders: [String] = [], include: [String] = InputSpec.defaultInclude,

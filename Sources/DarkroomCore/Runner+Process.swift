@@ -38,6 +38,7 @@ extension Runner {
                         fileSize: file.size, modificationDate: file.modificationDate,
                         id: subject.motion.map { ContentHash.uuid(fromHex: $0.still) })
         item.contentIdentifier = entry.pairingKey
+        item.probe = entry.probe
         item.sidecars = file.sidecars
         let publication = publisher.publication(subject: subject.hash, source: file.url.path, pathID: item.id)
         defer { item.attachments.removeAll(); publication.discard() }

@@ -18,8 +18,11 @@ extension Runner {
 
         var found: Discovery.Found
         var state: State
-        /// The Live Photo identifier the survey read from the file, if it looked (see `pairMotionParts`).
+        /// The Live Photo identifier of the file, read by the survey or remembered by the catalog,
+        /// if the pipeline pairs (see `pairMotionParts`).
         var pairingKey: String?
+        /// What the pipeline's prober read in the file's header, when the survey opened the file.
+        var probe: ProbedSource?
 
         /// What decides which shard the entry belongs to: the photo's identity, so that duplicates
         /// go with their original; for a file that could not be read, its path.
@@ -54,10 +57,12 @@ extension Runner {
         var skipped: [Discovery.Skipped]
     }
 
-    /// A found file's content hash (or why it could not be read), its sidecars' hashes, and the
-    /// fingerprints worked out now for the catalog to remember.
+    /// A found file's content hash (or why it could not be read), what the pipeline's prober read in
+    /// its header while it was open, its sidecars' hashes, and the fingerprints worked out now for the
+    /// catalog to remember.
     private struct HashedFile {
         var content: Result<String, Error>
+        var probe: ProbedSource?
         var sidecars: [String?]
         var fresh: [FileFingerprint]
     }
@@ -72,19 +77,27 @@ extension Runner {
                                   avoiding: [settings.library.appendingPathComponent(".darkroom")] + (insideLibrary ? [] : [settings.library]),
                                   takes: pipeline.discovers, sidecars: pipeline.sidecars)
         var (found, skipped) = discovery.files(in: inputs)
+        // A file hashed now is probed in the same open, while its first bytes are in memory: it is
+        // not opened again for its pairing identifier (nor, in the steps, for anything the probe read).
+        let prober = pipeline.prober
         let hashed = DarkroomThreads.map(count: found.count, jobs: settings.jobs) { [found] index in
             let file = found[index]
             var fresh: [FileFingerprint] = []
+            var probe: ProbedSource?
+            let readHeader = prober.map { prober in { (descriptor: Int32) in
+                let kind = MediaKind(fileName: file.url.lastPathComponent)
+                probe = prober.probe(OpenSource(url: file.url, kind: kind, descriptor: descriptor))
+            } }
             let result = Result { () throws -> String in
                 try Self.hash(file.url, size: file.size, mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode,
-                              catalog: catalog) { fresh.append($0) }
+                              catalog: catalog, whileOpen: readHeader) { fresh.append($0) }
             }
             // A sidecar that cannot be read keeps no hash: the step reading it says why.
             let sidecars = file.sidecars.map { sidecar in
                 try? Self.hash(sidecar.url, size: sidecar.size, mtimeNanoseconds: sidecar.modificationNanoseconds,
                                inode: sidecar.inode, catalog: catalog) { fresh.append($0) }
             }
-            return HashedFile(content: result, sidecars: sidecars, fresh: fresh)
+            return HashedFile(content: result, probe: probe, sidecars: sidecars, fresh: fresh)
         }
         for index in found.indices {
             for (position, hash) in hashed[index].sidecars.enumerated() { found[index].sidecars[position].contentHash = hash }
@@ -104,11 +117,11 @@ extension Runner {
                     motionRenditions.append(Discovery.Skipped(path: file.url.path, reason: reason, kind: "motion part"))
                     return nil
                 }
-                return SurveyEntry(found: file, state: .unique(hash, rendition: output != nil))
+                return SurveyEntry(found: file, state: .unique(hash, rendition: output != nil), probe: hashed[index].probe)
             }
         }
         markDuplicates(&entries)
-        if let reader = pipeline.pairing { pairMotionParts(&entries, reader: reader, catalog: catalog) }
+        if let prober { pairMotionParts(&entries, prober: prober, catalog: catalog) }
         // Videos were found to be paired with their stills; those that are not, no step takes.
         let untaken = entries.filter { entry in
             guard case .unique = entry.state else { return false }
@@ -132,14 +145,18 @@ extension Runner {
     }
 
     /// The content hash of a file, remembered by the catalog when its path, size, mtime and inode
-    /// are unchanged; a hash worked out now is handed to `remember`.
+    /// are unchanged; a hash worked out now is handed to `remember`. A file read now (opened once) is
+    /// then handed, its descriptor back at the first byte, to `whileOpen` before it is closed.
     static func hash(_ url: URL, size: Int64, mtimeNanoseconds: Int64, inode: UInt64, catalog: CatalogStore?,
-                     remember: (FileFingerprint) -> Void) throws -> String {
+                     whileOpen: ((Int32) -> Void)? = nil, remember: (FileFingerprint) -> Void) throws -> String {
         if let cached = try catalog?.cachedHash(path: url.path, size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode) {
             return cached
         }
-        let hash = try ContentHash.ofFile(url)
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let hash = try ContentHash.of(handle)
         remember(FileFingerprint(path: url.path, size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode, hash: hash))
+        if let whileOpen, (try? handle.seek(toOffset: 0)) != nil { whileOpen(handle.fileDescriptor) }
         return hash
     }
 

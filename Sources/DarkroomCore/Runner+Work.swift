@@ -95,7 +95,7 @@ extension Runner {
     /// (when it is still there, unchanged). One that is gone stays a separate video, with a warning.
     func earlierMotionParts(of records: [ItemRecord], besides entries: [SurveyEntry], catalog: CatalogStore,
                             failures: FailureSink) -> [SurveyEntry] {
-        guard pipeline.pairing != nil else { return [] }
+        guard pipeline.prober != nil else { return [] }
         let present = Set(entries.compactMap { entry -> String? in
             switch entry.state {
             case .unique(let hash, _), .duplicate(_, let hash), .motionPart(_, let hash, _): return hash

@@ -33,9 +33,9 @@ public protocol Stage: Sendable {
     /// which runs only the steps that take motion parts, under the still's id and capture date
     /// (false by default).
     static var takesMotionParts: Bool { get }
-    /// Tells which files are parts of one asset (a Live Photo's still and video), for a stage that
-    /// publishes motion parts; nil by default.
-    static var pairing: (any PairingReader)? { get }
+    /// Reads, while the survey has each file open, what tells which files are parts of one asset (a
+    /// Live Photo's still and video), for a stage that publishes motion parts; nil by default.
+    static var prober: (any SourceProber)? { get }
     /// Matches sidecars (Takeout JSON, XMP) to the photos of each folder, for a stage that reads
     /// them; nil by default. Discovery then hands each photo's sidecars to the runner.
     static var sidecars: (any SidecarMatcher)? { get }
@@ -67,7 +67,7 @@ extension Stage {
     public static var writes: Set<ItemAspect> { [] }
     public static var media: Set<MediaKind> { [.photo] }
     public static var takesMotionParts: Bool { false }
-    public static var pairing: (any PairingReader)? { nil }
+    public static var prober: (any SourceProber)? { nil }
     public static var sidecars: (any SidecarMatcher)? { nil }
     public static func prepare(_ settings: RunSettings) throws {}
     public var needs: Set<ItemAspect> { Self.reads }

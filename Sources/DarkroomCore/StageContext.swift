@@ -124,6 +124,13 @@ public struct CollectionContext {
         reportSkipped(item, reason: "\(error)", kind: FailureKind.of(error))
     }
 
+    /// Tells the user something about an item the stage still used (a photo shown unaligned): listed in
+    /// the run's summary and report as a warning with the item's path.
+    public func warn(_ item: ItemRecord, _ message: String) {
+        reporter.warn(path: item.source.path, step: step, reason: message)
+        logger.warning("\(step): \(item.source.path): \(message)")
+    }
+
     /// Reports one output the stage could not make (a group's collage), with the reason, and goes
     /// on with the others. What was published is kept and recorded; the step counts as failed and
     /// is tried again on the next run.

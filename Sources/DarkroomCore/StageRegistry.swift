@@ -39,7 +39,7 @@ public struct StageDescriptor: Sendable {
             let instance = try S(options: options)
             return ConfiguredStep(name: S.name, kind: .perItem, prepare: { try S.prepare($0) },
                                   reads: instance.needs, writes: S.writes, media: S.media,
-                                  takesMotionParts: S.takesMotionParts, pairing: S.pairing, readsLibrary: false,
+                                  takesMotionParts: S.takesMotionParts, prober: S.prober, readsLibrary: false,
                                   sidecars: S.sidecars, readsSidecars: instance.readsSidecars,
                                   optionsDigest: try ConfiguredStep.digest(options), stage: instance,
                                   action: .perItem { item, context in try instance.process(item, context: context) },
@@ -63,7 +63,7 @@ public struct StageDescriptor: Sendable {
             let instance = try S(options: options)
             return ConfiguredStep(name: S.name, kind: .collection, prepare: { try S.prepare($0) },
                                   reads: S.reads, writes: [], media: S.media,
-                                  takesMotionParts: false, pairing: nil, readsLibrary: S.readsLibrary, sidecars: nil, readsSidecars: false,
+                                  takesMotionParts: false, prober: nil, readsLibrary: S.readsLibrary, sidecars: nil, readsSidecars: false,
                                   optionsDigest: try ConfiguredStep.digest(options), stage: instance,
                                   action: .collection { items, context in try instance.run(items, context: context) },
                                   plannedOutputs: { _, _ in [] })
@@ -117,8 +117,9 @@ public struct ConfiguredStep: Sendable {
     public let media: Set<MediaKind>
     /// Whether it works on motion parts (a Live Photo's video joined to its still).
     public let takesMotionParts: Bool
-    /// How it pairs a still with its video, for a step that publishes motion parts.
-    public let pairing: (any PairingReader)?
+    /// What the survey reads in each file's header to pair a still with its video, for a step that
+    /// publishes motion parts.
+    public let prober: (any SourceProber)?
     /// For a collection step: whether it reads the library's catalog beyond its items, and so runs on
     /// every run (see `CollectionStage.readsLibrary`).
     public let readsLibrary: Bool

@@ -29,16 +29,22 @@ public struct DateCorrectionRequest: Sendable, Hashable {
 /// What a date correction does: for each photo its new date and the files that move, worked out
 /// from the catalog and the pipelines' templates before anything changes.
 public struct DateCorrectionPlan: Sendable {
-    /// An output that moves to where its step's template puts it at the new date.
+    /// An output that moves to where its step's template puts it at the new date, or that carries
+    /// the date inside (a HEIC's EXIF and XMP, an XMP sidecar) and is rewritten with the new one
+    /// (where it is, when its place does not change).
     public struct Move: Sendable, Hashable {
         /// The catalog step that made it (`import-camera-roll/heic-encode`).
         public var step: String { output.step }
         /// Where it is.
         public var from: String { output.path }
-        /// Where it goes.
+        /// Where it goes (`from` when it only has its date rewritten).
         public var to: String
+        /// Whether the date it carries inside is rewritten.
+        public var rewritesDate: Bool
         /// The catalog's record of it (size and SHA-256, checked before it moves).
         let output: CatalogOutput
+        /// Whether it changes place.
+        public var moves: Bool { from != to }
     }
 
     /// One catalog subject re-dated: a photo or video, or a Live Photo's video moving with its still.
@@ -104,12 +110,12 @@ public struct DateCorrectionPlan: Sendable {
             for subject in photo.subjects.dropFirst() where !subject.moves.isEmpty {
                 lines.append("  with its Live Photo video \(subject.asset.originalPath)")
             }
-            lines += photo.moves.map { "  \($0.from) -> \($0.to)" }
+            lines += photo.moves.map { $0.moves ? "  \($0.from) -> \($0.to)" : "  \($0.from): its date set inside the file" }
         }
         lines += notes.map { "note: \($0.target): \($0.reason)" }
         lines += failures.map { "failed: \($0.target): \($0.reason)" }
         let changing = photos.filter { !$0.isCurrent }
-        let files = changing.reduce(0) { $0 + $1.moves.count }
+        let files = changing.reduce(0) { $0 + $1.moves.filter(\.moves).count }
         lines.append((done ? "" : "dry run: ") + English.count(changing.count, "photo") + (done ? " re-dated, " : " to re-date, ")
                      + "\(photos.count - changing.count) already so, \(failures.count) failed; "
                      + English.count(files, "file") + (done ? " moved" : " to move"))

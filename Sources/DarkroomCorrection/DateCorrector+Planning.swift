@@ -1,6 +1,7 @@
 import Foundation
 import DarkroomLibrary
 import DarkroomModel
+import DarkroomPhotoMetadata
 
 extension DateCorrector {
     /// Works out what the correction does, reading the catalog and the library but changing nothing
@@ -30,26 +31,33 @@ extension DateCorrector {
         return plan
     }
 
-    /// One subject's new date, the outputs that move and the units recorded again. A Live Photo's
-    /// video (`stillOf` its still) is keyed by its still's date, so its units change with it.
+    /// One subject's new date, the outputs that move or have their date rewritten, and the units
+    /// recorded again. A Live Photo's video (`stillOf` its still) is keyed by its still's date, so
+    /// its units change with it.
     private func subject(_ asset: AssetFacts, date: CaptureDate, stillOf still: String?,
                          notes: inout [DateCorrectionPlan.Problem]) throws -> DateCorrectionPlan.Subject {
         let state = try catalog.state(of: asset.contentHash)
+        // What files carry inside: the wall-clock time, its fraction and its offset.
+        let dateChanges = asset.captureDate.map { $0.local != date.local || $0.utcOffsetSeconds != date.utcOffsetSeconds } ?? true
         var moves: [DateCorrectionPlan.Move] = []
         for output in state.outputs {
-            guard let found = steps.step(output.step, madeOutput: output.path), !found.datedTemplates.isEmpty else { continue }
-            guard let old = asset.captureDate?.local,
-                  let path = found.datedTemplates.lazy.compactMap({ $0.redated(output.path, from: old, to: date.local) }).first else {
-                notes.append(.init(target: output.path, reason: "does not fit its step's template at the photo's recorded date; "
-                                   + "left where it is (the next run of \(found.runner.pipeline.file) makes it again)"))
-                continue
+            let rewritesDate = dateChanges && LibraryFileDates.carriesDate(output.path)
+            var path = output.path
+            if let found = steps.step(output.step, madeOutput: output.path), !found.datedTemplates.isEmpty {
+                if let old = asset.captureDate?.local,
+                   let redated = found.datedTemplates.lazy.compactMap({ $0.redated(output.path, from: old, to: date.local) }).first {
+                    path = redated
+                } else {
+                    notes.append(.init(target: output.path, reason: "does not fit its step's template at the photo's recorded date; "
+                                       + "left where it is (the next run of \(found.runner.pipeline.file) makes it again)"))
+                }
             }
-            guard path != output.path else { continue }
+            guard path != output.path || rewritesDate else { continue }
             guard state.unitKeys[output.step] != nil else {
                 notes.append(.init(target: output.path, reason: "its step has no finished unit in the catalog; left where it is"))
                 continue
             }
-            moves.append(.init(to: path, output: output))
+            moves.append(.init(to: path, rewritesDate: rewritesDate, output: output))
         }
         var units: [UnitCompletion.Unit] = []
         if let still {
@@ -81,7 +89,7 @@ extension DateCorrector {
         if !request.targets.isEmpty {
             var named: [AssetFacts] = []
             for target in request.targets {
-                switch try resolve(target) {
+                switch try catalog.assets(named: target, library: library) {
                 case .success(let assets): named += assets
                 case .failure(let problem): failures.append(.init(target: target, reason: problem.reason))
                 }
@@ -114,49 +122,5 @@ extension DateCorrector {
         guard let chosen else { return picked }
         let keep = Set(picked.map(\.contentHash))
         return chosen.filter { keep.contains($0.contentHash) }
-    }
-
-    /// Why a target names no photo.
-    struct Unknown: Error {
-        var reason: String
-    }
-
-    /// The photo a target names: a content id or hash, a library output's path (absolute, or
-    /// relative to the library), an imported original's path, or any file with an imported photo's bytes.
-    private func resolve(_ target: String) throws -> Result<[AssetFacts], Unknown> {
-        if let id = UUID(uuidString: target) {
-            let assets = try catalog.assets(.id(id))
-            return assets.isEmpty ? .failure(Unknown(reason: "unknown id: no photo in the catalog has it")) : .success(assets)
-        }
-        if target.count == 64, target.allSatisfy(\.isHexDigit) {
-            let assets = try catalog.assets(.contentHash(target.lowercased()))
-            return assets.isEmpty ? .failure(Unknown(reason: "unknown content hash: no photo in the catalog has it")) : .success(assets)
-        }
-        let url = URL(fileURLWithPath: target).standardizedFileURL
-        let inLibrary = library.path + "/"
-        for relative in [url.path.hasPrefix(inLibrary) ? String(url.path.dropFirst(inLibrary.count)) : nil,
-                         target.hasPrefix("/") ? nil : target].compactMap({ $0 }) {
-            guard let output = try catalog.output(at: relative) else { continue }
-            if output.subject.hasPrefix("collection:") {
-                return .failure(Unknown(reason: "made by the collection step \(output.step.split(separator: "/").last ?? "") from its photos' "
-                                        + "dates: correct those photos, and its next run makes it again"))
-            }
-            let assets = try catalog.assets(.contentHash(output.subject))
-            if assets.isEmpty {
-                return .failure(Unknown(reason: "a library file no photo in the catalog owns yet (recorded by 'catalog rebuild'): "
-                                        + "run the import over the originals first"))
-            }
-            return .success(assets)
-        }
-        for path in Set([url.path, url.resolvingSymlinksInPath().path]).sorted() {
-            let assets = try catalog.assets(.originalPath(path))
-            if !assets.isEmpty { return .success(assets) }
-        }
-        guard FileInfo(path: url.path, followLinks: true)?.isRegularFile == true else {
-            return .failure(Unknown(reason: "no such photo in the catalog: not a content id, an imported file or a file of the library"))
-        }
-        let assets = try catalog.assets(.contentHash(try ContentHash.ofFile(url)))
-        return assets.isEmpty ? .failure(Unknown(reason: "no photo in the catalog has this file's content (it was never imported)"))
-                              : .success(assets)
     }
 }

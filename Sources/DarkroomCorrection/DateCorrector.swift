@@ -3,23 +3,28 @@ import Logging
 import DarkroomCore
 import DarkroomLibrary
 import DarkroomReport
+import DarkroomPhotoMetadata
 
 /// Corrects photos' capture dates in a library (`darkroom catalog set-date`).
 ///
-/// Each photo gets a date with source `user` (the date the files gave kept in `overrides`), and
-/// every output whose template uses the date moves to where that template puts it now, through the
-/// publisher like any new output:
+/// Each photo gets a date with source `user` (the date the files gave kept in `overrides`); every
+/// output whose template uses the date moves to where that template puts it now, and every output
+/// that carries the date inside (a HEIC's EXIF and XMP, an XMP sidecar) is rewritten with the new
+/// one (without re-encoding; where it is when it does not move), through the publisher like any new
+/// output:
 ///
 ///     stage ──▶ journal ──▶ publish ──▶ commit ──▶ retract
 ///       │          │           │           │          └ the old paths removed
 ///       │          │           │           └ the new date, the new paths and the same units, in one transaction
 ///       │          │           └ the new paths journalled, linked into place
 ///       │          └ the old paths journalled: killed after the commit, recovery removes them
-///       └ a hard link to each output at a temp path, its SHA-256 checked against the catalog
+///       └ a hard link to each output at a temp path (or a rewritten copy), its SHA-256 checked against the catalog
 ///
 /// Killed at any moment, the library holds each photo's old state or its new one; the files a kill
-/// leaves behind are journalled, and the next run or correction removes them. Originals are never
-/// touched. A Live Photo's video moves with its still (its units are keyed by the still's date).
+/// leaves behind are journalled, and the next run or correction removes them. A file rewritten where
+/// it is replaces the old one atomically (old or new, whole); killed before the commit, the catalog
+/// still has the old file's SHA-256, and the next correction takes the rewritten file as done.
+/// Originals are never touched. A Live Photo's video moves with its still (its units are keyed by the still's date).
 public final class DateCorrector {
     /// The library corrected.
     public let library: URL
@@ -95,7 +100,13 @@ public final class DateCorrector {
         let publications = subjects.map { publisher.publication(subject: $0.asset.contentHash, source: $0.asset.originalPath, pathID: stillID) }
         defer { for publication in publications { publication.discard() } }
         for (subject, publication) in zip(subjects, publications) {
-            for move in subject.moves { try publication.stageMove(of: move.output, to: move.to) }
+            for move in subject.moves {
+                if move.rewritesDate, let date = subject.asset.captureDate {
+                    try publication.stageRewrite(of: move.output, to: move.to) { try LibraryFileDates.rewriting($0, path: move.from, to: date) }
+                } else {
+                    try publication.stageMove(of: move.output, to: move.to)
+                }
+            }
         }
         for (subject, publication) in zip(subjects, publications) {
             // The old paths are journalled too: once the commit has retracted them from the catalog,

@@ -28,6 +28,15 @@ final class ExifDocument {
         }
     }
 
+    /// An empty document (no entry in any IFD), to be filled with `setString`: EXIF for a photo
+    /// whose own had none, or had one libexif could not read.
+    init() throws {
+        guard let data = exif_data_new() else { throw ExifError.outOfMemory }
+        self.data = data
+        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
+    }
+
     deinit { exif_data_unref(data) }
 
     /// Where a tag lives.
@@ -59,6 +68,11 @@ final class ExifDocument {
         guard let content = darkroom_exif_ifd(data, directory.ifd),
               let entry = exif_content_get_entry(content, ExifTag(rawValue: UInt32(tag))) else { return }
         exif_content_remove_entry(content, entry)
+    }
+
+    /// Sets an ASCII entry (DateTimeOriginal, OffsetTimeOriginal...) to `text`, replacing it when present.
+    func setString(_ text: String, for tag: UInt16, in directory: Directory) throws {
+        guard darkroom_exif_set_ascii(data, directory.ifd, ExifTag(rawValue: UInt32(tag)), text) == 0 else { throw ExifError.outOfMemory }
     }
 
     /// Removes the thumbnail: IFD1 and the JPEG it points to.

@@ -86,6 +86,19 @@ struct TIFFBytes {
         return true
     }
 
+    /// Writes a byte at `offset` from the TIFF header; false when out of bounds.
+    mutating func setUInt8(_ value: UInt8, atTIFFOffset offset: Int) -> Bool {
+        guard let at = absolute(offset, length: 1) else { return false }
+        bytes[at] = value
+        return true
+    }
+
+    /// Appends `more` at the end of the blob (and so of its TIFF part).
+    mutating func appendBytes(_ more: [UInt8]) { bytes += more }
+
+    /// How many bytes the TIFF part has.
+    var tiffLength: Int { bytes.count - tiffStart }
+
     /// The offset of IFD0 from the TIFF header, when it lies inside the blob.
     var ifd0Offset: Int? {
         guard let offset = uint32(atTIFFOffset: 4) else { return nil }

@@ -97,7 +97,7 @@ public enum HEIFEncoder {
 }
 
 /// Owns a `heif_encoder*` for HEVC, configured with `settings`.
-private final class HEIFEncoderHandle {
+final class HEIFEncoderHandle {
     let pointer: OpaquePointer
 
     init(context: HEIFContext, settings: HEIFEncodeSettings) throws {
@@ -117,7 +117,7 @@ private final class HEIFEncoderHandle {
 }
 
 /// Owns a `heif_encoding_options*`.
-private final class HEIFEncodingOptions {
+final class HEIFEncodingOptions {
     let pointer: UnsafeMutablePointer<heif_encoding_options>
 
     init(alpha: Bool) throws {
@@ -130,7 +130,7 @@ private final class HEIFEncodingOptions {
 }
 
 /// Owns a `heif_image*` filled from packed RGB(A) rows, with the ICC profile attached when given.
-private final class HEIFImage {
+final class HEIFImage {
     let pointer: OpaquePointer
 
     init(_ pixels: RGBPixels, iccProfile: Data?) throws {

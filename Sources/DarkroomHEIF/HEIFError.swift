@@ -9,6 +9,15 @@ public struct HEIFError: Error, CustomStringConvertible, Sendable {
 
     public var description: String { "\(operation): \(message)" }
 
+    /// The error of a factory called before `HEIF.start()`.
+    static func notStarted(operation: String) -> HEIFError {
+        HEIFError(operation: operation, message: "libheif is not started: call NativeRuntime.start() (or HEIF.start()) "
+                  + "on the main thread before any HEIF file is read or written")
+    }
+
+    /// Whether this is the error of a factory called before `HEIF.start()`.
+    public var isNotStarted: Bool { message.contains("libheif is not started") }
+
     /// Throws when `error` reports a failure.
     static func check(_ error: heif_error, _ operation: String) throws {
         guard error.code != heif_error_Ok else { return }
@@ -17,11 +26,13 @@ public struct HEIFError: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// Owns a `heif_context*`.
+/// Owns a `heif_context*`: every libheif read and write starts with one, so it is where `HEIF.start()`
+/// is required.
 final class HEIFContext {
     let pointer: OpaquePointer
 
     init() throws {
+        try HEIF.requireStarted("context")
         guard let p = heif_context_alloc() else { throw HEIFError(operation: "context", message: "out of memory") }
         pointer = p
     }

@@ -54,7 +54,6 @@ public enum ImageLoader {
 
     /// Opens `url` for its header, refusing images with more than `pixelLimit` pixels.
     public static func header(of url: URL, pixelLimit: Int) throws -> Image {
-        try Vips.start()
         let header: Image
         do {
             header = try Image.open(url.path, failOn: strictness)

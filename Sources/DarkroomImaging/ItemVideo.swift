@@ -4,30 +4,38 @@ import DarkroomVips
 import Foundation
 import DarkroomModel
 
-/// The video's header, read once per item.
-enum SourceVideo: AttachmentKey {
-    typealias Value = VideoInfo
+/// The video, opened once per item for every step that reads it.
+enum OpenVideo: AttachmentKey {
+    typealias Value = VideoSource
 }
 
 extension Item {
-    /// The video's header facts (container, codec, size, rotation, colour, tags), read once per
-    /// item with libavformat and checked against the run's pixel limit. Sets the item's displayed
-    /// size and its `video` facts. Throws a `StageError` with the reason for a file that is not a
-    /// video Darkroom can read (empty, truncated, audio only, too large...).
-    public func videoInfo(settings: RunSettings) throws -> VideoInfo {
-        if let info = attachments[SourceVideo.self] { return info }
-        let info: VideoInfo
+    /// The video, opened once per item (its header and streams read with libavformat and checked
+    /// against the run's pixel limit) and kept open until the item is done: every step reads it
+    /// through this one open file (its dates, the remux or transcode, the poster frame, a copy of its
+    /// bytes). Sets the item's displayed size and its `video` facts. Throws a `StageError` with the
+    /// reason for a file that is not a video Darkroom can read (empty, truncated, audio only, too large...).
+    public func videoSource(settings: RunSettings) throws -> VideoSource {
+        if let opened = attachments[OpenVideo.self] { return opened }
+        let opened: VideoSource
         do {
-            info = try VideoInfo.read(path: source.path, pixelLimit: settings.pixelLimit)
+            opened = try VideoSource(path: source.path, pixelLimit: settings.pixelLimit)
         } catch {
             throw VideoProblem.stageError(error, doing: "cannot read video")
         }
-        attachments[SourceVideo.self] = info
+        attachments[OpenVideo.self] = opened
+        let info = opened.info
         pixelWidth = info.video.displayWidth
         pixelHeight = info.video.displayHeight
         video = VideoFacts(duration: info.duration ?? 0, codec: info.video.codec, bitDepth: info.video.bitDepth,
                            hdrTransfer: info.video.hdr.map { $0 == .hlg ? .hlg : .pq }, audioCodec: info.audioCodec)
-        return info
+        return opened
+    }
+
+    /// The video's header facts (container, codec, size, rotation, colour, tags), from the video
+    /// opened once per item (see `videoSource`).
+    public func videoInfo(settings: RunSettings) throws -> VideoInfo {
+        try videoSource(settings: settings).info
     }
 
     /// The video's poster frame (see `PosterFrame`) as an sRGB image that fits inside `width` x
@@ -35,14 +43,15 @@ extension Item {
     /// decoded and scaled by FFmpeg at about the size needed; libvips then fits or crops it exactly
     /// as a photo's thumbnail.
     public func posterFrame(width: Int, height: Int, crop: Image.Crop = .none, settings: RunSettings) throws -> Image {
-        let info = try videoInfo(settings: settings)
+        let opened = try videoSource(settings: settings)
+        let info = opened.info
         let (shownWidth, shownHeight) = (Double(info.video.displayWidth), Double(info.video.displayHeight))
         let across = Double(width) / shownWidth, down = Double(height) / shownHeight
         let scale = min(1, crop == .none ? min(across, down) : max(across, down))
         let picture: RGBPicture
         do {
-            picture = try PosterFrame.picture(from: info, width: max(1, Int((shownWidth * scale).rounded())),
-                                              height: max(1, Int((shownHeight * scale).rounded())), pixelLimit: settings.pixelLimit)
+            picture = try opened.posterPicture(width: max(1, Int((shownWidth * scale).rounded())),
+                                               height: max(1, Int((shownHeight * scale).rounded())))
         } catch {
             throw VideoProblem.stageError(error, doing: "cannot make the video's poster frame")
         }

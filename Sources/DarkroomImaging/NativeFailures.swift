@@ -23,8 +23,8 @@ extension FailureKind {
     /// libvips' and its loaders' (libjpeg, libpng, libwebp, libheif, libtiff) words, first match wins.
     private static let libvipsWords: [(words: [String], kind: FailureKind)] = [
         (["security limit exceeded"], .overPixelLimit),
-        (["premature end", "truncated", "unexpected end of file", "not enough data", "end of stream"], .truncated),
-        (["not a known file format", "operation is blocked", "unsupported feature", "unsupported image format"], .notAPhotoOrVideo),
+        (["premature end", "truncated", "unexpected end of file", "not enough data", "end of stream", "the file is empty"], .truncated),
+        (["not a known file format", "not in a known format", "operation is blocked", "unsupported feature", "unsupported image format"], .notAPhotoOrVideo),
         (["corrupt", "invalid jpeg file structure", "bad image dimensions", "invalid input", "undefined bits per pixel",
           "empty jpeg image", "read error", "decode error", "crc error", "bogus"], .corrupt),
     ]

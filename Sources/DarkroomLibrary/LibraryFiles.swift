@@ -14,4 +14,37 @@ public enum LibraryFiles {
 
     /// The text of the last system call's `errno`.
     public static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    // MARK: Old files kept aside
+
+    /// Where, inside the library, the old bytes of replaced outputs wait for the catalog to record
+    /// the new ones.
+    public static let keptAsideFolder = ".darkroom/replaced"
+
+    /// The library-relative path where the old bytes of the output at `relativePath` are kept while
+    /// a new file replaces it: journalled like a new output's path, and cleared by the commit that
+    /// records the new file.
+    public static func keptAsidePath(of relativePath: String) -> String {
+        keptAsideFolder + "/" + relativePath
+    }
+
+    /// The output whose old bytes a kept-aside path holds, or nil for any other path.
+    public static func replacedPath(ofKeptAside path: String) -> String? {
+        path.hasPrefix(keptAsideFolder + "/") ? String(path.dropFirst(keptAsideFolder.count + 1)) : nil
+    }
+
+    /// Puts the old bytes kept aside for `relativePath` back in its place (the new file was never
+    /// recorded); returns whether there were any.
+    @discardableResult
+    public static func restoreKeptAside(_ relativePath: String, library: URL) -> Bool {
+        let final = library.appendingPathComponent(relativePath)
+        guard rename(library.appendingPathComponent(keptAsidePath(of: relativePath)).path, final.path) == 0 else { return false }
+        try? Publisher.fsync(path: final.deletingLastPathComponent().path)
+        return true
+    }
+
+    /// Removes the old bytes kept aside for `relativePath`: the catalog records its new file now.
+    public static func dropKeptAside(_ relativePath: String, library: URL) {
+        unlink(library.appendingPathComponent(keptAsidePath(of: relativePath)).path)
+    }
 }

@@ -7,7 +7,8 @@ import Synchronization
 ///     stage ──▶ publish ──▶ commit
 ///       │          │           └ outputs and finished units recorded in one transaction;
 ///       │          │             outputs the units no longer make are retracted
-///       │          └ paths journalled, files linked into place together, folders fsynced
+///       │          └ paths journalled, files linked into place together (a replaced file's
+///       │            old bytes kept aside until the commit), folders fsynced
 ///       └ each output written to a temp file in the library and fsynced
 ///
 /// Nothing staged reaches the library unless `publish` is called; a crash between `publish` and
@@ -28,6 +29,8 @@ package final class Publication: Sendable {
         var placed: [PublishedOutput] = []
         /// Outputs staged "if changed" that the library already held exactly: left as they were.
         var kept: [PublishedOutput] = []
+        /// Paths of placed outputs that replaced older files, whose old bytes wait for the commit.
+        var replaced: [String] = []
     }
 
     package init(publisher: Publisher, subject: String, source: String?, pathID: UUID?) {
@@ -61,8 +64,11 @@ package final class Publication: Sendable {
 
     /// Links every staged output into place, together: all of them, or (on error) none.
     package func publish() throws {
-        let outputs = try publisher.publish(takeStaged())
-        files.withLock { $0.placed += outputs }
+        let published = try publisher.publish(takeStaged())
+        files.withLock { files in
+            files.placed += published.outputs
+            files.replaced += published.replaced
+        }
     }
 
     /// Drops outputs staged and not published (their subject failed).
@@ -73,12 +79,19 @@ package final class Publication: Sendable {
     /// Records the published outputs that `keep` accepts (and `unchanged` ones of the same units,
     /// which stay where they are), with the finished `units` (and the photo's `asset` facts), in one
     /// transaction, forgetting the units of the `retiring` steps; then removes the outputs those
-    /// units no longer make.
+    /// units no longer make, and the old bytes of the files the recorded outputs replaced. (The old
+    /// bytes of a replaced file that is not recorded stay journalled: recovery puts them back.)
     package func commit(units: [UnitCompletion.Unit], asset: AssetFacts?, retiring: [String] = [], unchanged: [PublishedOutput] = [],
                 to catalog: CatalogStore, keeping keep: (PublishedOutput) -> Bool = { _ in true }) throws {
         let completion = UnitCompletion(subject: subject, units: units, outputs: published.filter(keep) + unchanged, asset: asset,
                                         retiredSteps: retiring.isEmpty ? nil : retiring)
         let stale = try catalog.commit(completion, run: publisher.run)
+        let recorded = Set(completion.outputs.map(\.path))
+        let superseded = files.withLock { files in
+            defer { files.replaced.removeAll { recorded.contains($0) } }
+            return files.replaced.filter { recorded.contains($0) }
+        }
+        for path in superseded { LibraryFiles.dropKeptAside(path, library: publisher.library) }
         for path in stale { LibraryFiles.retract(path, library: publisher.library) }
     }
 

@@ -8,7 +8,8 @@ import DarkroomModel
 /// Only when every step of the photo has succeeded are they *published* together: their paths are
 /// noted in the catalog's journal (one transaction), each is linked into place without replacing
 /// anything (or renamed over an older output of the same photo, or of the same step whose source
-/// changed), and the folders are fsynced. A failed photo leaves nothing in the library.
+/// changed, whose old bytes are kept aside until the catalog records the new file), and the folders
+/// are fsynced. A failed photo leaves the library as it was.
 package final class Publisher: Sendable {
     package let library: URL
     package let catalog: CatalogStore?
@@ -47,13 +48,15 @@ package final class Publisher: Sendable {
         library.appendingPathComponent(".darkroom/tmp", isDirectory: true)
     }
 
-    /// Removes every temp file and folder crashed runs left behind. Only for a run holding the
-    /// library's exclusive lock: no other process can be staging files then.
+    /// Removes every temp file and folder crashed runs left behind, and old bytes kept aside whose
+    /// replacement was recorded (recovery has put back those whose replacement was not). Only for a
+    /// run holding the library's exclusive lock: no other process can be publishing then.
     package static func removeLeftovers(library: URL) {
         let folder = sharedTemporaryFolder(library: library)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
+        try? FileManager.default.removeItem(at: library.appendingPathComponent(LibraryFiles.keptAsideFolder))
     }
 
     /// A temp folder of this process's own, `.darkroom/tmp/<host>-<pid>`, for processes that share the
@@ -114,42 +117,66 @@ package final class Publisher: Sendable {
         for file in staged { unlink(file.temp.path) }
     }
 
-    /// Publishes staged files together. On failure, files this call had linked are removed again,
-    /// every temp file is removed, and the error is thrown.
-    package func publish(_ staged: [Staged]) throws -> [PublishedOutput] {
+    /// What `publish` put in the library: the outputs, and those of their paths whose older file
+    /// it replaced (its old bytes kept aside until the catalog records the new one).
+    package struct Published {
+        package var outputs: [PublishedOutput]
+        package var replaced: [String]
+    }
+
+    /// Publishes staged files together: the new paths and the places of replaced files' old bytes
+    /// are journalled (one transaction); each replaced file is linked aside
+    /// (`LibraryFiles.keptAsidePath`) and made durable, then renamed over; each new path is linked
+    /// into place; then every folder with a new entry is fsynced (each file's folder, and the parent
+    /// of each folder made). On failure the library is put back as it was (new files and folders
+    /// removed, replaced files' old bytes back), every temp file is removed, and the error is thrown.
+    package func publish(_ staged: [Staged]) throws -> Published {
         defer { discard(staged) }
-        guard !staged.isEmpty else { return [] }
-        var placed: [(final: URL, fresh: Bool)] = []
+        guard !staged.isEmpty else { return Published(outputs: [], replaced: []) }
+        var changes = PublishedChanges()
+        var replaced: [String] = []
         do {
-            var targets: [(Staged, URL, Bool)] = []
+            var targets: [(file: Staged, final: URL, replacing: Bool)] = []
             for file in staged {
                 let components = try Publisher.checkedComponents(file.relativePath)
-                let final = try makeParents(components.dropLast()).appendingPathComponent(components.last!)
+                let folder = try PublishedChanges.makeFolders(components.dropLast(), under: library, noting: &changes.madeFolders)
+                let final = folder.appendingPathComponent(components.last!)
                 if let existing = FileInfo(path: final.path) {
                     guard !existing.isSymlink else { throw StageError("refusing to write through the symbolic link \(final.path)") }
                     try checkReplaceable(file)
-                    targets.append((file, final, false))
-                } else {
                     targets.append((file, final, true))
+                } else {
+                    targets.append((file, final, false))
                 }
             }
-            try catalog?.markPending(targets.filter(\.2).map(\.0.relativePath), run: run)
-            for (file, final, fresh) in targets {
+            try catalog?.markPending(targets.map { $0.replacing ? LibraryFiles.keptAsidePath(of: $0.file.relativePath) : $0.file.relativePath },
+                                     run: run)
+            for target in targets {
                 // New paths are linked (never replacing a file that appeared meanwhile); an older
-                // output of the same photo or step is replaced atomically.
-                let result = fresh ? link(file.temp.path, final.path) : rename(file.temp.path, final.path)
-                guard result == 0 else {
-                    throw SystemCallError.last("cannot \(fresh ? "publish" : "replace") \(file.relativePath)")
+                // output of the same photo or step is replaced atomically, its bytes kept aside.
+                if target.replacing {
+                    try changes.keepAside(target.file.relativePath, library: library)
+                    guard rename(target.file.temp.path, target.final.path) == 0 else {
+                        throw SystemCallError.last("cannot replace \(target.file.relativePath)")
+                    }
+                    changes.replaced(target.file.relativePath)
+                    replaced.append(target.file.relativePath)
+                } else {
+                    guard link(target.file.temp.path, target.final.path) == 0 else {
+                        throw SystemCallError.last("cannot publish \(target.file.relativePath)")
+                    }
+                    changes.linked.append(target.final)
                 }
-                placed.append((final, fresh))
+                try FaultInjection.pass(.placed(target.file.relativePath))
             }
-            for folder in Set(placed.map { $0.final.deletingLastPathComponent().path }) { try Publisher.fsync(path: folder) }
+            for folder in changes.foldersToSync(placed: targets.map(\.final)) { try Publisher.fsync(path: folder) }
         } catch {
-            for (final, fresh) in placed where fresh { unlink(final.path) }
+            changes.undo(library: library)
             throw error
         }
         publishedThisRun.withLock { $0.formUnion(staged.map(\.relativePath)) }
-        return staged.map { PublishedOutput(step: $0.step, path: $0.relativePath, size: $0.size, sha256: $0.digest) }
+        return Published(outputs: staged.map { PublishedOutput(step: $0.step, path: $0.relativePath, size: $0.size, sha256: $0.digest) },
+                         replaced: replaced)
     }
 
     /// An existing file may be replaced only when Darkroom made it from the same source: for the
@@ -189,22 +216,9 @@ package final class Publisher: Sendable {
         return components
     }
 
-    /// Creates the folders of a path inside the library one by one, refusing symbolic links.
-    private func makeParents(_ components: ArraySlice<String>) throws -> URL {
-        var url = library
-        for component in components {
-            url.appendPathComponent(component, isDirectory: true)
-            if let info = FileInfo(path: url.path) {
-                if info.isSymlink { throw StageError("refusing to write through the symbolic link \(url.path)") }
-                if !info.isDirectory { throw StageError("\(url.path) is in the way: it is not a folder") }
-            } else if mkdir(url.path, 0o755) != 0 && errno != EEXIST {
-                throw SystemCallError.last("cannot create folder \(url.path)")
-            }
-        }
-        return url
-    }
-
+    /// Makes a folder's entries durable (an injected fault may fail it: `FaultPoint.syncing`).
     package static func fsync(path: String) throws {
+        try FaultInjection.pass(.syncing(path))
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw SystemCallError.last("cannot open \(path) to sync") }
         defer { close(fd) }

@@ -92,6 +92,8 @@ public struct CaptureDate: Codable, Sendable, Hashable, CustomStringConvertible 
         /// Set by the user (`darkroom catalog set-date`): outranks every piece of evidence, and
         /// `exif-date` keeps it when it runs again.
         case user = "user"
+        /// An AVCHD camcorder's recording date in its H.264 stream (MDPM; exiftool's `H264:DateTimeOriginal`).
+        case camcorderRecordingDate = "h264:DateTimeOriginal"
     }
 
     /// Where the UTC offset came from, in the order Darkroom looks: the file's own offset tags; the

@@ -7,6 +7,12 @@ public enum ContentHash {
     public static func ofFile(_ url: URL) throws -> String {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
+        return try of(handle)
+    }
+
+    /// SHA-256 of the bytes of an open file from where `handle` is to the end, read in 1 MiB
+    /// chunks, as lower-case hex. The handle stays open, at the end of the file.
+    public static func of(_ handle: FileHandle) throws -> String {
         let digest = SHA256Digest()
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             digest.update(chunk)

@@ -1,3 +1,5 @@
+import DarkroomISOBMFF
+
 /// The JPEG marker segments before the image data, walked header by header.
 enum JPEGSegments {
     /// The identifier that starts the APP1 segment holding the main XMP packet.
@@ -11,7 +13,7 @@ enum JPEGSegments {
     /// The main XMP packet (APP1 `http://ns.adobe.com/xap/1.0/`), reading only segment headers and
     /// that one segment (at most 64 KB); nil when there is none before the image data, or when the
     /// segments stop making sense.
-    static func xmpPacket(in file: SourceFile) throws -> [UInt8]? {
+    static func xmpPacket(in file: ByteFile) throws -> [UInt8]? {
         var position: UInt64 = 2  // after SOI
         for _ in 0..<maximumSegments {
             let header = ByteView(try file.read(at: position, count: 4))

@@ -1,3 +1,5 @@
+import DarkroomISOBMFF
+
 /// A motion photo could not be read or its video not extracted: the file concerned and why.
 public struct MotionPhotoError: Error, CustomStringConvertible, Sendable, Equatable {
     /// The file being read or written.
@@ -11,4 +13,14 @@ public struct MotionPhotoError: Error, CustomStringConvertible, Sendable, Equata
     }
 
     public var description: String { "\(path): \(reason)" }
+}
+
+/// `body`'s result, with the byte reader's errors (a file that cannot be opened or read) told as
+/// `MotionPhotoError`s about `path`.
+func reading<Result>(_ path: String, _ body: () throws -> Result) throws -> Result {
+    do {
+        return try body()
+    } catch let error as ISOBMFFError {
+        throw MotionPhotoError(path: error.path ?? path, reason: error.reason)
+    }
 }

@@ -1,3 +1,4 @@
+import DarkroomISOBMFF
 import Foundation
 
 extension MotionPhoto {
@@ -15,7 +16,7 @@ extension MotionPhoto {
         guard case .video(let offset, let length, _) = location else {
             throw MotionPhotoError(path: path, reason: "no video to extract (\(location))")
         }
-        let source = try SourceFile(path: path)
+        let source = try reading(path) { try ByteFile(path: path) }
         let (end, overflow) = offset.addingReportingOverflow(length)
         guard !overflow, end <= source.size else {
             throw MotionPhotoError(path: path, reason: "the video's \(length) bytes at offset \(offset) run past the end of the file "
@@ -25,7 +26,7 @@ extension MotionPhoto {
         do {
             var copied: UInt64 = 0
             while copied < length {
-                let chunk = try source.read(at: offset + copied, count: Int(min(UInt64(chunkSize), length - copied)))
+                let chunk = try reading(path) { try source.read(at: offset + copied, count: Int(min(UInt64(chunkSize), length - copied))) }
                 guard !chunk.isEmpty else {
                     throw MotionPhotoError(path: path, reason: "the file ended \(length - copied) bytes before the end of the video")
                 }
@@ -66,7 +67,7 @@ final class OutputFile {
         do {
             try handle.write(contentsOf: bytes)
         } catch {
-            throw MotionPhotoError(path: path, reason: "cannot write: \(SourceFile.describe(error))")
+            throw MotionPhotoError(path: path, reason: "cannot write: \(ByteFile.describe(error))")
         }
     }
 
@@ -75,7 +76,7 @@ final class OutputFile {
         do {
             try handle.close()
         } catch {
-            throw MotionPhotoError(path: path, reason: "cannot close: \(SourceFile.describe(error))")
+            throw MotionPhotoError(path: path, reason: "cannot close: \(ByteFile.describe(error))")
         }
     }
 

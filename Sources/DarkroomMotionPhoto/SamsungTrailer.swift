@@ -1,3 +1,5 @@
+import DarkroomISOBMFF
+
 /// Samsung's trailer: blocks appended after the image, each ending with its length (32-bit
 /// little-endian) and a four-letter type, the last of them usually the `SEFH` ... `SEFT` directory.
 ///
@@ -18,7 +20,7 @@ enum SamsungTrailer {
 
     /// The `MotionPhoto_Data` entry of the trailer as a claim on the video's bytes; nil when the
     /// file has no Samsung trailer or no such entry.
-    static func videoClaim(in file: SourceFile) throws -> VideoClaim? {
+    static func videoClaim(in file: ByteFile) throws -> VideoClaim? {
         guard let directory = try directory(in: file) else { return nil }
         let view = ByteView(directory.bytes)
         guard let count = view.uint32LE(8), 12 + 12 * count <= UInt64(view.count) else { return nil }
@@ -36,10 +38,10 @@ enum SamsungTrailer {
     }
 
     /// The value of `MotionPhoto_Data`: the MP4 in place, or a pointer to it.
-    private static func claim(valueAt offset: UInt64, length: UInt64, in file: SourceFile) throws -> VideoClaim {
+    private static func claim(valueAt offset: UInt64, length: UInt64, in file: ByteFile) throws -> VideoClaim {
         let source = "Samsung trailer's MotionPhoto_Data"
         let value = ByteView(try file.read(at: offset, count: 12))
-        if length == 12, value.matches(fourCC("mpv2"), at: 0) || value.matches(fourCC("mpv3"), at: 0),
+        if length == 12, value.matches("mpv2", at: 0) || value.matches("mpv3", at: 0),
            let target = value.uint32BE(4), let targetLength = value.uint32BE(8) {
             return VideoClaim(kind: .samsungTrailer, source: source, extent: .bytes(offset: target, length: targetLength))
         }
@@ -48,7 +50,7 @@ enum SamsungTrailer {
 
     /// The `SEFH` directory (its bytes and where they start), found by walking the trailer's blocks
     /// back from the end of the file.
-    private static func directory(in file: SourceFile) throws -> (bytes: [UInt8], offset: UInt64)? {
+    private static func directory(in file: ByteFile) throws -> (bytes: [UInt8], offset: UInt64)? {
         var blockEnd = file.size
         if try file.tail(6) == Array("QDIOBS".utf8) { blockEnd -= 2 }  // a QDIO block closes with "BS"
         for _ in 0..<maximumBlocks {
@@ -58,9 +60,9 @@ enum SamsungTrailer {
                   type.allSatisfy({ $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }),
                   length >= 4, length < maximumBlockLength, length + 8 <= blockEnd else { return nil }
             let start = blockEnd - 8 - length
-            if type.elementsEqual(fourCC("SEFT")) {
+            if FourCC(type) == "SEFT" {
                 let bytes = try file.read(at: start, count: Int(length))
-                guard bytes.count >= 12, bytes.starts(with: fourCC("SEFH")) else { return nil }
+                guard bytes.count >= 12, ByteView(bytes).matches("SEFH", at: 0) else { return nil }
                 return (bytes, start)
             }
             blockEnd = start

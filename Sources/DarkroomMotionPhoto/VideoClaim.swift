@@ -1,3 +1,4 @@
+import DarkroomISOBMFF
 import Foundation
 
 /// What one set of markers says about the video: where its bytes are, or why they cannot be.
@@ -16,7 +17,7 @@ struct VideoClaim: Equatable {
 
     /// The claim checked against the file: a location when the bytes are inside it and start with
     /// an MP4 `ftyp` box; otherwise why not.
-    func verified(in file: SourceFile) throws -> Result<MotionPhotoLocation, Refusal> {
+    func verified(in file: ByteFile) throws -> Result<MotionPhotoLocation, Refusal> {
         switch extent {
         case .unusable(let why):
             return .failure(Refusal("\(source): \(why)"))
@@ -44,7 +45,7 @@ struct VideoClaim: Equatable {
 enum MP4Signature {
     /// Nil when the `length` bytes at `offset` start with an `ftyp` box that fits inside them;
     /// otherwise what is wrong, in words.
-    static func problem(at offset: UInt64, length: UInt64, in file: SourceFile) throws -> String? {
+    static func problem(at offset: UInt64, length: UInt64, in file: ByteFile) throws -> String? {
         guard length >= 8 else { return "that is too short to be an MP4" }
         return problem(inFirstBytes: try file.read(at: offset, count: 8), length: length)
     }
@@ -52,7 +53,7 @@ enum MP4Signature {
     /// The same check on bytes already read.
     static func problem(inFirstBytes bytes: [UInt8], length: UInt64) -> String? {
         let view = ByteView(bytes)
-        guard view.matches(fourCC("ftyp"), at: 4), let size = view.uint32BE(0) else {
+        guard view.matches("ftyp", at: 4), let size = view.uint32BE(0) else {
             let shown = bytes.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")
             return "those bytes do not start with an MP4 'ftyp' box (they start \(shown.isEmpty ? "with nothing" : shown))"
         }

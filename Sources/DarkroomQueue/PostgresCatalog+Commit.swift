@@ -47,7 +47,9 @@ extension PostgresCatalog {
                 ON CONFLICT (path) DO UPDATE SET step = EXCLUDED.step, subject = EXCLUDED.subject,
                     size = EXCLUDED.size, sha256 = EXCLUDED.sha256, run_id = EXCLUDED.run_id
                 """)
-            try session.execute("DELETE FROM pending_outputs WHERE path = ANY(\(paths))")
+            // The files are recorded: neither they nor the old bytes they replaced (kept aside) are to be undone.
+            let settled = paths + paths.map(LibraryFiles.keptAsidePath(of:))
+            try session.execute("DELETE FROM pending_outputs WHERE path = ANY(\(settled))")
         }
         return stale
     }

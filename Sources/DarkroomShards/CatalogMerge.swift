@@ -10,7 +10,8 @@ import DarkroomReport
 /// from its one shard; a collection's outputs are spread over all shards, and its unit is recorded
 /// only when every shard of the sweep finished it (otherwise the next run makes the missing outputs).
 /// Outputs whose file is gone are not recorded. Files a shard linked but never recorded (it was
-/// killed) are removed. Merged manifests move to `.darkroom/shards/merged/<time>-run<id>/`.
+/// killed) are removed, and files it replaced without recording the new one get their old bytes
+/// back. Merged manifests move to `.darkroom/shards/merged/<time>-run<id>/`.
 public struct CatalogMerge {
     public let library: URL
 
@@ -32,6 +33,8 @@ public struct CatalogMerge {
         public var failures: [RunReport.Failure] = []
         /// Manifest lines torn by a crash, skipped.
         public var unreadableLines = 0
+        /// The manifests those lines were in.
+        public var tornManifests: [String] = []
 
         /// Lines for a terminal.
         public var text: String {
@@ -40,7 +43,7 @@ public struct CatalogMerge {
                          + "\(failures.count) failures"]
             lines += incompleteCollections.map { "  not finished by every shard (made again by the next run): \($0)" }
             lines += failures.sorted { $0.path < $1.path }.map { "  failed: \($0.path) [\($0.step)]: \($0.reason)" }
-            if unreadableLines > 0 { lines.append("  \(unreadableLines) torn manifest lines skipped") }
+            if unreadableLines > 0 { lines.append("  \(unreadableLines) torn manifest lines skipped (in \(tornManifests.joined(separator: ", ")))") }
             return lines.joined(separator: "\n")
         }
     }
@@ -68,10 +71,12 @@ public struct CatalogMerge {
         var unfinished: [String] = []
         var pipeline = ""
         for name in names {
-            let (records, unreadable) = try ShardManifest.records(at: folder.appendingPathComponent(name))
-            report.unreadableLines += unreadable
+            let contents = try ShardManifest.records(at: folder.appendingPathComponent(name))
+            let torn = contents.unreadable + (contents.tornTail ? 1 : 0)
+            report.unreadableLines += torn
+            if torn > 0 { report.tornManifests.append(name) }
             var finished = true
-            for record in records {
+            for record in contents.records {
                 switch record {
                 case .start(let file, let shard, _, _, _):
                     pipeline = file
@@ -133,6 +138,13 @@ public struct CatalogMerge {
         }
         if unfinished.isEmpty {
             for path in pending.sorted() where !recorded.contains(path) {
+                // A replaced file's old bytes: not needed once the merge recorded the new file, else put back.
+                if let replaced = LibraryFiles.replacedPath(ofKeptAside: path) {
+                    if recorded.contains(replaced) { LibraryFiles.dropKeptAside(replaced, library: library) } else {
+                        LibraryRecovery.undo(path, library: library, logger: nil)
+                    }
+                    continue
+                }
                 guard try catalog.output(at: path) == nil,
                       FileInfo(path: library.appendingPathComponent(path).path)?.isRegularFile == true else { continue }
                 LibraryFiles.retract(path, library: library)

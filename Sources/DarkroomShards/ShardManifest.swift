@@ -6,8 +6,10 @@ import DarkroomModel
 import DarkroomReport
 
 /// What one shard of a sharded sweep records instead of writing the catalog: its results, appended
-/// as JSON lines to `<library>/.darkroom/shards/<pipeline>.<I>-of-<N>.jsonl`, each line written in one
-/// `write` and fsynced. `darkroom catalog merge` folds the manifests into the catalog afterwards.
+/// as JSON lines to `<library>/.darkroom/shards/<pipeline>.<I>-of-<N>.jsonl`, each line whole or not
+/// at all (a write that stops short is cut off again) and fsynced. A line torn by a kill is ended by
+/// the shard's next run, so it never swallows the next record, and the reader skips and counts it.
+/// `darkroom catalog merge` folds the manifests into the catalog afterwards.
 ///
 /// Many shards share one library (often on a network filesystem, where SQLite is unsafe), so no
 /// shard writes the catalog: it reads what earlier runs did from `snapshot` (the catalog as it was
@@ -36,8 +38,13 @@ public final class ShardManifest: CatalogStore, Sendable {
         url = folder.appendingPathComponent("\(pipelineName).\(shard.index)-of-\(shard.count).jsonl")
         self.shard = shard
         self.snapshot = snapshot
-        descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let descriptor = open(url.path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw RunError("cannot open the shard manifest \(url.path): \(LibraryFiles.errnoText())") }
+        if let failure = ShardManifest.endTornLine(descriptor) {
+            close(descriptor)
+            throw RunError("cannot end the torn last line of the shard manifest \(url.path): \(failure)")
+        }
+        self.descriptor = descriptor
     }
 
     deinit { close(descriptor) }
@@ -47,28 +54,95 @@ public final class ShardManifest: CatalogStore, Sendable {
         library.appendingPathComponent(".darkroom/shards", isDirectory: true)
     }
 
-    /// Appends one record as one line and makes it durable.
+    /// Appends one record as one line and makes it durable, or (when it cannot) leaves nothing of it.
     func append(_ record: Record) throws {
         var line = try JSONEncoder().encode(record)
         line.append(UInt8(ascii: "\n"))
         // errno is read before the lock is let go.
         let failure: String? = writing.withLock { _ in
-            let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            return written == line.count && fsync(descriptor) == 0 ? nil : LibraryFiles.errnoText()
+            let end = lseek(descriptor, 0, SEEK_END)
+            let written = write(line)
+            if written == line.count && fsync(descriptor) == 0 { return nil }
+            let reason = (0..<line.count).contains(written) && written > 0
+                ? "wrote \(written) of \(line.count) bytes: \(LibraryFiles.errnoText())" : LibraryFiles.errnoText()
+            // Whole or nothing: what was written of the line is cut off again.
+            if end >= 0, ftruncate(descriptor, end) == 0 { _ = fsync(descriptor) }
+            return reason
         }
         if let failure { throw RunError("cannot write the shard manifest \(url.path): \(failure)") }
     }
 
-    /// The records of a manifest file, and how many lines could not be read (a line torn by a crash).
-    public static func records(at url: URL) throws -> (records: [Record], unreadable: Int) {
-        let data = try Data(contentsOf: url)
-        var records: [Record] = []
-        var unreadable = 0
-        let decoder = JSONDecoder()
-        for line in data.split(separator: UInt8(ascii: "\n")) where !line.isEmpty {
-            if let record = try? decoder.decode(Record.self, from: Data(line)) { records.append(record) } else { unreadable += 1 }
+    /// Ends the last line when a killed run of the shard left it torn (no newline), so that the
+    /// next record starts a line of its own; the torn line stays, and the reader counts it as
+    /// unreadable. Returns why it could not, or nil.
+    private static func endTornLine(_ descriptor: Int32) -> String? {
+        let size = lseek(descriptor, 0, SEEK_END)
+        guard size > 0 else { return size < 0 ? LibraryFiles.errnoText() : nil }
+        var byte = UInt8(0)
+        guard pread(descriptor, &byte, 1, size - 1) == 1 else { return LibraryFiles.errnoText() }
+        guard byte != UInt8(ascii: "\n") else { return nil }
+        byte = UInt8(ascii: "\n")
+        return Foundation.write(descriptor, &byte, 1) == 1 && fsync(descriptor) == 0 ? nil : LibraryFiles.errnoText()
+    }
+
+    /// Writes `bytes` at the end of the manifest, as far as it can; returns how many bytes were
+    /// written (errno tells why it stopped short). Faults a test injects (`FaultPoint.appending`)
+    /// stop it early: a full disk, or a kill in the middle of the line.
+    private func write(_ bytes: Data) -> Int {
+        var limit = bytes.count
+        switch FaultInjection.action(at: .appending(url.path)) {
+        case .proceed: break
+        case .kill: FaultInjection.killThisProcess()
+        case .fail(let code):
+            errno = code.rawValue
+            return -1
+        case .shortWrite(let count): limit = min(count, bytes.count)
+        case .killAfterWriting(let count):
+            _ = bytes.prefix(count).withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            FaultInjection.killThisProcess()
         }
-        return (records, unreadable)
+        var done = 0
+        while done < bytes.count {
+            guard done < limit else {
+                errno = ENOSPC
+                break
+            }
+            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress! + done, limit - done) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            done += count
+        }
+        return done
+    }
+
+    /// What a manifest file holds.
+    public struct Contents: Sendable {
+        /// Its records, in the order written.
+        public var records: [Record] = []
+        /// Lines that could not be read: torn by a kill or a crash, and ended by the shard's next run.
+        public var unreadable = 0
+        /// Whether the file ends in a torn line (its writer was killed in the middle of it), skipped.
+        public var tornTail = false
+    }
+
+    /// The records of a manifest file, the lines that could not be read, and whether its last line
+    /// is torn. A last line without its newline is read when it holds a whole record (only the
+    /// newline was lost), and skipped as torn otherwise.
+    public static func records(at url: URL) throws -> Contents {
+        var lines = try Data(contentsOf: url).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // After the last newline: empty, unless the last line is torn.
+        let tail = lines.removeLast()
+        var contents = Contents()
+        let decoder = JSONDecoder()
+        for line in lines where !line.isEmpty {
+            if let record = try? decoder.decode(Record.self, from: Data(line)) { contents.records.append(record) } else { contents.unreadable += 1 }
+        }
+        if !tail.isEmpty {
+            if let record = try? decoder.decode(Record.self, from: Data(tail)) { contents.records.append(record) } else { contents.tornTail = true }
+        }
+        return contents
     }
 
     // MARK: CatalogStore

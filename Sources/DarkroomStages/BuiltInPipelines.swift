@@ -20,10 +20,10 @@ public enum BuiltInPipelines {
 # Videos/YYYY/MM/<id>.<ext> with its original bytes when a stream cannot go in an MP4, plus a
 # poster-frame thumbnail. <id> is a UUID derived from the
 # file's bytes, so importing the same card twice, or a copy under another name, does no work twice.
-description: Import a camera roll (JPEG, HEIC, PNG, WebP, AVIF; MOV, MP4, 3GP, MTS, AVI, MKV) into Photos/, Videos/ and Thumbnails/
+description: Import a camera roll (JPEG, HEIC, PNG, WebP, AVIF, TIFF; MOV, MP4, 3GP, MTS, AVI, MKV) into Photos/, Videos/ and Thumbnails/
 inputs:
   folders: [samples/camera-roll]
-  include: ["**/*.{jpg,jpeg,jpe,heic,heif,hif,png,webp,avif,mov,mp4,m4v,3gp,mts,m2ts,avi,mkv,webm}"]
+  include: ["**/*.{jpg,jpeg,jpe,heic,heif,hif,png,webp,avif,tif,tiff,mov,mp4,m4v,3gp,mts,m2ts,avi,mkv,webm}"]
   exclude: ["**/.*", "**/.*/**"]
 library: library
 steps:

@@ -2,19 +2,20 @@ import Foundation
 import Synchronization
 import XCTest
 
-/// The `darkroom` executable built next to the test bundle, run as a user runs it.
+/// The `darkroom` executable (or another of the package's, `executable`) built next to the test
+/// bundle, run as a user runs it.
 public struct DarkroomCommand {
     public let binary: URL
     /// The folder commands run in (the repository root, so `pipelines/...` paths work).
     public let workingDirectory: URL
 
     /// Finds the executable; skips the test when it was not built (fails it under CI).
-    public init(workingDirectory: URL) throws {
+    public init(workingDirectory: URL, executable: String = "darkroom") throws {
         let candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
                           Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-            .map { $0.appendingPathComponent("darkroom") }
+            .map { $0.appendingPathComponent(executable) }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw Prerequisite.missing("darkroom binary not found next to the test bundle (swift build first)")
+            throw Prerequisite.missing("\(executable) binary not found next to the test bundle (swift build first)")
         }
         binary = found
         self.workingDirectory = workingDirectory

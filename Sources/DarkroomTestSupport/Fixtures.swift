@@ -37,6 +37,7 @@ public enum Fixtures {
     /// byte-identical duplicates over.
     public static func solid(_ url: URL, colour: Colour, width: Int, height: Int, number: Int) throws {
         let marker = Colour(red: Double(number * 37 % 256), green: Double(number * 91 % 256), blue: Double(number * 53 % 256))
+        try NativeLibraries.start()
         try Image.solid(width: width, height: height, colour: colour)
             .drawingRectangles([(x: 0, y: 0, width: 1, height: 1)], colour: marker)
             .write(to: url.path, as: .jpeg(quality: 95))
@@ -57,6 +58,7 @@ public enum Fixtures {
 
     /// The mean RGB of a region of an image file, decoded with libvips.
     public static func meanColour(of url: URL, x: Int, y: Int, width: Int, height: Int) throws -> [Double] {
+        try NativeLibraries.start()
         let image = try Image.open(url.path).cropped(left: x, top: y, width: width, height: height)
         return try (0..<3).map { band in try image.extractBand(band).average() }
     }

@@ -49,7 +49,7 @@ public final class HeadlessBrowser: @unchecked Sendable {
     /// not installed or cannot start.
     public static func start(profile: URL, width: Int = 1200, height: Int = 800) throws -> HeadlessBrowser {
         guard let binary = binary() else {
-            throw Prerequisite.missing("Chromium is not installed (scripts/setup.sh installs Debian's chromium)")
+            throw Prerequisite.missing("Chromium is not installed (scripts/setup.sh --tests installs Debian's chromium)")
         }
         try FileManager.default.createDirectory(at: profile, withIntermediateDirectories: true)
         var arguments = [binary, "--headless=new", "--remote-debugging-pipe", "--user-data-dir=\(profile.path)", "--no-first-run",

@@ -54,7 +54,7 @@ public final class PostgresTestDatabase {
         process.standardOutput = output
         process.standardError = errors
         do { try process.run() } catch {
-            throw Unavailable(description: "cannot run psql (install postgresql-client: scripts/setup.sh): \(error)")
+            throw Unavailable(description: "cannot run psql (install postgresql-client: scripts/setup.sh --tests): \(error)")
         }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -18,7 +18,7 @@ public enum Prerequisite {
     public static func require(tool: String) throws {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let found = path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
-        if !found { throw missing("\(tool) is not installed (scripts/setup.sh installs it)") }
+        if !found { throw missing("\(tool) is not installed (scripts/setup.sh --tests installs it)") }
     }
 
     /// A missing prerequisite under CI: the test fails with this reason.

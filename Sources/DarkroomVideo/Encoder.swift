@@ -34,7 +34,7 @@ final class Encoder {
     /// `timeBase` replaces 1/frame rate for frames stamped in another time base (a transcode keeps
     /// its source's timestamps, so variable-rate phone video stays as it was).
     init(_ encoding: VideoEncoding, globalHeader: Bool, timeBase: AVRational? = nil) throws {
-        _ = FFmpegSetup.quiet
+        try FFmpeg.requireStarted("open encoder \(encoding.codec.encoderName)")
         let name = encoding.codec.encoderName
         guard let codec = avcodec_find_encoder_by_name(name) else {
             throw VideoError(operation: "find encoder", message: "this FFmpeg has no \(name) encoder")

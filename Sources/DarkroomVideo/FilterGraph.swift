@@ -39,6 +39,7 @@ final class FilterGraph {
     }
 
     private init(source sourceName: String, arguments: String, sink sinkName: String, chain: String) throws {
+        try FFmpeg.requireStarted("allocate filter graph")
         self.chain = chain
         guard let graph = avfilter_graph_alloc() else { throw VideoError(operation: "allocate filter graph", message: "out of memory") }
         do {

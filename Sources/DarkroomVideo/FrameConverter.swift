@@ -16,6 +16,7 @@ public final class FrameConverter: @unchecked Sendable {
 
     /// A converter for `width` x `height` pictures (both even).
     public init(width: Int, height: Int) throws {
+        try FFmpeg.requireStarted("create converter")
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
             throw VideoError(operation: "create converter", message: "video frames need an even width and height, got \(width)x\(height)")
         }

@@ -14,12 +14,16 @@ final class MP4Output {
     /// Container tags the demuxer makes up or the muxer writes itself: never copied.
     static let generatedTags: Set<String> = ["major_brand", "minor_version", "compatible_brands", "encoder", "rotate"]
 
-    /// Creates the MP4 file's description (the file is opened by `writeHeader`).
-    init(path: String) throws {
-        _ = FFmpegSetup.quiet
+    /// Whether tags that say where the video was taken (`VideoLocationTags`) are left out of the copies.
+    var leavesOutLocation = false
+
+    /// Creates the file's description (the file is opened by `writeHeader`): MP4, or with `format`
+    /// `mov` a QuickTime file (a Live Photo's video shared beside its still keeps its container).
+    init(path: String, format: String = "mp4") throws {
+        try FFmpeg.requireStarted("create \(format) muxer for \(path)")
         self.path = path
         var context: UnsafeMutablePointer<AVFormatContext>?
-        try FFmpegCode.check(avformat_alloc_output_context2(&context, nil, "mp4", path), "create MP4 muxer", path: path)
+        try FFmpegCode.check(avformat_alloc_output_context2(&context, nil, format, path), "create \(format) muxer", path: path)
         guard let context else { throw VideoError(operation: "create MP4 muxer", message: "out of memory", path: path) }
         self.context = context
     }
@@ -97,7 +101,8 @@ final class MP4Output {
         var entry: UnsafeMutablePointer<AVDictionaryEntry>?
         while let next = av_dict_get(source, "", entry, AV_DICT_IGNORE_SUFFIX) {
             entry = next
-            guard let key = next.pointee.key, !Self.generatedTags.contains(String(cString: key)) else { continue }
+            guard let key = next.pointee.key, !Self.generatedTags.contains(String(cString: key)),
+                  !(leavesOutLocation && VideoLocationTags.isLocation(String(cString: key))) else { continue }
             av_dict_set(&target, key, next.pointee.value, 0)
         }
     }

@@ -5,7 +5,7 @@ import Foundation
 /// shorter than two seconds), passing over black frames (fades from black), upright, tone-mapped
 /// to SDR when the video is HDR, and scaled in FFmpeg to the size asked for before it becomes RGB.
 ///
-///     let picture = try PosterFrame.picture(from: info, width: 400, height: 225, pixelLimit: limit)
+///     let picture = try video.posterPicture(width: 400, height: 225)
 public enum PosterFrame {
     /// Where the poster is taken in clips at least `shortClip` seconds long.
     public static let preferredTime = 1.0
@@ -18,10 +18,16 @@ public enum PosterFrame {
     /// At most this many packets are read for one moment (a hostile file cannot make it endless).
     static let packetBudget = 3_000
 
-    /// The poster of the video `info` describes, `width` x `height` as shown (upright); the caller
-    /// keeps the displayed aspect ratio and never asks for more than the video has.
+    /// The poster of the video `info` describes, `width` x `height` as shown (upright), opening the
+    /// file again (a step that has the video open asks its `VideoSource`); the caller keeps the
+    /// displayed aspect ratio and never asks for more than the video has.
     public static func picture(from info: VideoInfo, width: Int, height: Int, pixelLimit: Int) throws -> RGBPicture {
-        let input = try InputFile(path: info.path, pixelLimit: pixelLimit)
+        try VideoSource(path: info.path, pixelLimit: pixelLimit).posterPicture(width: width, height: height)
+    }
+
+    /// The poster of `video`, `width` x `height` as shown.
+    static func picture(of video: VideoSource, width: Int, height: Int) throws -> RGBPicture {
+        let info = video.info, input = video.input
         let decoder = try StreamDecoder(input.videoStream, path: info.path)
         // Frames no other frame refers to need not be decoded on the way to the moment: the poster
         // is then the first reference frame at or after it, a frame or two later at most.
@@ -94,6 +100,7 @@ struct FrameSeeker {
     /// stream ends before; nil when the stream has no frame at all there.
     func frame(at seconds: Double) throws -> FrameHandle? {
         let stream = input.videoStream
+        input.moved = true
         let origin = stream.pointee.start_time == darkroom_av_nopts_value() ? 0 : stream.pointee.start_time
         let target = origin + Int64((seconds / av_q2d(stream.pointee.time_base)).rounded())
         // To the key frame before the moment. Not every file can seek there: a damaged index, or an
@@ -161,5 +168,13 @@ struct FrameSeeker {
         let rate = stream.pointee.avg_frame_rate
         guard rate.num > 0, rate.den > 0 else { return 0 }
         return Int64((0.5 / av_q2d(rate) / av_q2d(stream.pointee.time_base)).rounded(.down))
+    }
+}
+
+extension VideoSource {
+    /// The video's poster frame (see `PosterFrame`), `width` x `height` as shown (upright): the
+    /// caller keeps the displayed aspect ratio and never asks for more than the video has.
+    public func posterPicture(width: Int, height: Int) throws -> RGBPicture {
+        try PosterFrame.picture(of: self, width: width, height: height)
     }
 }

@@ -9,6 +9,7 @@ final class StreamDecoder {
 
     /// Opens FFmpeg's decoder for `stream`, with its own choice of threads.
     init(_ stream: UnsafeMutablePointer<AVStream>, path: String) throws {
+        try FFmpeg.requireStarted("open the decoder of \(path)")
         let parameters = stream.pointee.codecpar!
         let name = InputFile.codecName(parameters.pointee.codec_id)
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
@@ -55,6 +56,7 @@ final class FrameHandle {
     let pointer: UnsafeMutablePointer<AVFrame>
 
     init() throws {
+        try FFmpeg.requireStarted("allocate frame")
         guard let frame = av_frame_alloc() else { throw VideoError(operation: "allocate frame", message: "out of memory") }
         pointer = frame
     }

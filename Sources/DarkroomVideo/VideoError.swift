@@ -21,6 +21,15 @@ public struct VideoError: Error, CustomStringConvertible, Sendable {
         (path.map { "\($0): " } ?? "") + "\(operation): \(message)"
     }
 
+    /// The error of a factory called before `FFmpeg.start()`.
+    static func notStarted(operation: String) -> VideoError {
+        VideoError(operation: operation, message: "FFmpeg is not started: call NativeRuntime.start() (or FFmpeg.start()) "
+                   + "on the main thread before any video is read or written")
+    }
+
+    /// Whether this is the error of a factory called before `FFmpeg.start()`.
+    public var isNotStarted: Bool { message.contains("FFmpeg is not started") }
+
     /// The error for an FFmpeg return code.
     init(operation: String, code: Int32, path: String? = nil) {
         self.init(operation: operation, message: VideoError.text(for: code), path: path)
@@ -45,12 +54,4 @@ enum FFmpegCode {
         if code < 0 { throw VideoError(operation: operation(), code: code, path: path) }
         return code
     }
-}
-
-/// Process-wide FFmpeg set-up.
-enum FFmpegSetup {
-    /// Quietens FFmpeg's own logging to fatal errors only, once: x264 otherwise prints statistics,
-    /// and a damaged video a line per bad frame without saying which file. Darkroom reports every
-    /// failure itself, with the file and FFmpeg's reason (`av_strerror`).
-    static let quiet: Void = av_log_set_level(AV_LOG_FATAL)
 }

@@ -16,6 +16,7 @@ public final class VideoFrame: @unchecked Sendable {
 
     /// A frame with freshly allocated (uninitialised) yuv420p planes.
     init(width: Int, height: Int) throws {
+        try FFmpeg.requireStarted("allocate frame")
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
             throw VideoError(operation: "allocate frame", message: "a yuv420p frame needs an even width and height, got \(width)x\(height)")
         }

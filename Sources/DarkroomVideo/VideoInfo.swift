@@ -28,7 +28,7 @@ public struct VideoInfo: Sendable, Equatable {
     /// Reads `path`; throws `VideoReadError` with the reason when it is not a video Darkroom can
     /// read, or when its frames have more than `pixelLimit` pixels (checked from the header).
     public static func read(path: String, pixelLimit: Int) throws -> VideoInfo {
-        try VideoInfo(InputFile(path: path, pixelLimit: pixelLimit))
+        try VideoSource(path: path, pixelLimit: pixelLimit).info
     }
 
     init(_ input: InputFile) {
@@ -48,6 +48,9 @@ public struct VideoInfo: Sendable, Equatable {
         }
         audioCodec = input.audioIndex.map { InputFile.codecName(input.context.pointee.streams[Int($0)]!.pointee.codecpar.pointee.codec_id) }
         metadata = VideoMetadata(container: tags, videoStream: Self.tags(stream.pointee.metadata))
+        if formatName == "mpegts", video.codec == "h264" {
+            metadata.camcorderRecordingDate = (try? input.firstVideoPacketBytes(packets: 4)).flatMap(CamcorderRecordingDate.find(inAnnexB:))
+        }
     }
 
     /// At most this many tags are kept from one dictionary, each value at most `maximumTagLength`

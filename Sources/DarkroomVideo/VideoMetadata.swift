@@ -10,13 +10,18 @@ public struct VideoMetadata: Sendable, Equatable {
     /// The video stream's tags (`creation_time`, `handler_name`, ...).
     public var videoStream: [String: String]
 
+    /// An AVCHD camcorder's recording date from its H.264 stream (`CamcorderRecordingDate`), ISO 8601
+    /// with the camera's offset when it set one; nil for other videos.
+    public var camcorderRecordingDate: String?
+
     /// Apple's key for the capture time as the phone's clock showed it, with its UTC offset.
     public static let appleCreationDateKey = "com.apple.quicktime.creationdate"
 
     /// Tags as read (tests and callers that have them from elsewhere).
-    public init(container: [String: String] = [:], videoStream: [String: String] = [:]) {
+    public init(container: [String: String] = [:], videoStream: [String: String] = [:], camcorderRecordingDate: String? = nil) {
         self.container = container
         self.videoStream = videoStream
+        self.camcorderRecordingDate = camcorderRecordingDate
     }
 
     /// `com.apple.quicktime.creationdate`: local time with its offset (`2012-11-26T15:33:10-0800`).

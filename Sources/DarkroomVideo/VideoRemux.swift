@@ -17,25 +17,66 @@ public enum VideoRemux {
         case keepOriginal(reason: String)
     }
 
-    /// Decides how `info`'s file is put into the library without re-encoding.
+    /// Decides how `info`'s file is put into the library without re-encoding (opening it again: a
+    /// step that has the video open asks its `VideoSource`).
     public static func plan(for info: VideoInfo, pixelLimit: Int) throws -> Plan {
-        let input = try InputFile(path: info.path, pixelLimit: pixelLimit)
+        try VideoSource(path: info.path, pixelLimit: pixelLimit).remuxPlan()
+    }
+
+    /// Remuxes `source` into an MP4 at `destination` (which it creates).
+    public static func remux(from source: String, to destination: String, pixelLimit: Int) throws {
+        try VideoSource(path: source, pixelLimit: pixelLimit).remux(to: destination)
+    }
+
+    /// Remuxes the video and sound of `source` into a file to share at `destination` (see
+    /// `VideoSource.remuxForSharing`).
+    public static func remuxForSharing(from source: String, to destination: String, container: String = "mp4",
+                                       keepLocation: Bool, pixelLimit: Int) throws {
+        try VideoSource(path: source, pixelLimit: pixelLimit).remuxForSharing(to: destination, container: container, keepLocation: keepLocation)
+    }
+
+    /// Whether `info`'s streams can be shared by `remuxForSharing` without re-encoding: an H.264
+    /// 8-bit SDR video no larger than `longEdge` on its long side, and AAC sound or none.
+    public static func isShareable(_ info: VideoInfo, longEdge: Int) -> Bool {
+        info.video.codec == "h264" && info.video.bitDepth == 8 && info.video.hdr == nil
+            && max(info.video.displayWidth, info.video.displayHeight) <= longEdge
+            && (info.audioCodec == nil || info.audioCodec == "aac")
+    }
+}
+
+extension VideoSource {
+    /// How the video is put into the library without re-encoding (see `VideoRemux.Plan`).
+    public func remuxPlan() throws -> VideoRemux.Plan {
         let misfits = input.streams.filter { !MP4Output.accepts($0.pointee.codecpar.pointee.codec_id) }.map { stream -> String in
             let kind = av_get_media_type_string(stream.pointee.codecpar.pointee.codec_type).map { String(cString: $0) } ?? "data"
             let tag = VideoStreamInfo.fourCC(stream.pointee.codecpar.pointee.codec_tag).map { " '\($0)'" } ?? ""
             return "\(kind) stream \(stream.pointee.index) (\(InputFile.codecName(stream.pointee.codecpar.pointee.codec_id))\(tag))"
         }
         if !misfits.isEmpty { return .keepOriginal(reason: misfits.joined(separator: ", ") + " cannot go in MP4") }
-        if info.container == "mp4", ISOBoxes(path: info.path)?.movieFirst == true { return .alreadyMP4 }
+        if info.container == "mp4", MovieBoxes(input.file)?.movieFirst == true { return .alreadyMP4 }
         return .remux
     }
 
-    /// Remuxes `source` into an MP4 at `destination` (which it creates).
-    public static func remux(from source: String, to destination: String, pixelLimit: Int) throws {
-        let input = try InputFile(path: source, pixelLimit: pixelLimit)
-        let output = try MP4Output(path: destination)
+    /// Remuxes the video into an MP4 at `destination` (which it creates), every packet from the first.
+    public func remux(to destination: String) throws {
+        try remux(to: destination, sharing: nil)
+    }
+
+    /// Remuxes the video and sound into a file to share at `destination` (which it creates):
+    /// `container` `mp4` or `mov`, every other stream (timed metadata, timecode, a GPS track) left
+    /// out, and unless `keepLocation` every tag that says where it was taken (`VideoLocationTags`).
+    /// Creation dates, make and model, the display matrix are kept.
+    public func remuxForSharing(to destination: String, container: String = "mp4", keepLocation: Bool) throws {
+        try remux(to: destination, sharing: (container, keepLocation))
+    }
+
+    private func remux(to destination: String, sharing: (container: String, keepLocation: Bool)?) throws {
+        let input = try inputAtStart()
+        let output = try MP4Output(path: destination, format: sharing?.container ?? "mp4")
+        output.leavesOutLocation = sharing.map { !$0.keepLocation } ?? false
         var mapped: [Int32: (stream: UnsafeMutablePointer<AVStream>, timeBase: AVRational)] = [:]
-        for stream in input.streams {
+        let streams = sharing == nil ? input.streams : input.streams.filter { $0.pointee.index == input.videoIndex || $0.pointee.index == input.audioIndex }
+        for stream in streams {
             let copy = try output.addCopy(of: stream)
             if let matrix = darkroom_stream_display_matrix(stream) {
                 try FFmpegCode.check(darkroom_stream_set_display_matrix(copy, matrix), "copy display matrix", path: destination)

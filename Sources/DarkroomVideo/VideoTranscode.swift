@@ -68,15 +68,25 @@ public enum VideoTranscode {
         return (even(width), even(height))
     }
 
-    /// Transcodes `source` into a new MP4 at `destination`.
+    /// Transcodes `source` into a new MP4 at `destination`; without `keepLocation`, the tags that
+    /// say where it was taken (`VideoLocationTags`) are left out.
     public static func run(from source: String, to destination: String, settings: TranscodeSettings,
-                           pixelLimit: Int) throws -> TranscodeReport {
-        let input = try InputFile(path: source, pixelLimit: pixelLimit)
+                           pixelLimit: Int, keepLocation: Bool = true) throws -> TranscodeReport {
+        try VideoSource(path: source, pixelLimit: pixelLimit).transcode(to: destination, settings: settings, keepLocation: keepLocation)
+    }
+}
+
+extension VideoSource {
+    /// Transcodes the video, every packet from the first, into a new MP4 at `destination` (see
+    /// `VideoTranscode`); without `keepLocation`, its location tags are left out.
+    public func transcode(to destination: String, settings: TranscodeSettings, keepLocation: Bool = true) throws -> TranscodeReport {
+        let input = try inputAtStart()
         let stream = VideoStreamInfo(input.videoStream)
-        let (width, height) = outputSize(for: stream, longEdge: settings.longEdge)
+        let (width, height) = VideoTranscode.outputSize(for: stream, longEdge: settings.longEdge)
         let output = try MP4Output(path: destination)
+        output.leavesOutLocation = !keepLocation
         let video = try VideoTrack(input: input, output: output, settings: settings, width: width, height: height)
-        let audio = try input.audioIndex.map { try AudioTrack(input.context.pointee.streams[Int($0)]!, output: output, path: source) }
+        let audio = try input.audioIndex.map { try AudioTrack(input.context.pointee.streams[Int($0)]!, output: output, path: path) }
         output.copyContainerTags(from: input.context)
         try output.writeHeader()
 
@@ -91,7 +101,7 @@ public enum VideoTranscode {
         try audio?.send(nil)
         guard video.framesWritten > 0 else {
             let why = video.firstProblem.map { ": \(video.packetsSkipped) packets failed (\($0))" } ?? ""
-            throw VideoReadError(path: source, reason: .undecodable("no frame of the video could be decoded\(why)"))
+            throw VideoReadError(path: path, reason: .undecodable("no frame of the video could be decoded\(why)"))
         }
         try output.finish()
         return TranscodeReport(width: width, height: height, framesWritten: video.framesWritten,

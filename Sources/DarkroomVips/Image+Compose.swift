@@ -59,7 +59,7 @@ public enum TextAlignment: Sendable {
 extension Image {
     /// A `width` x `height` image of one colour (RGB, or RGBA when the colour is not opaque or `alpha`).
     public static func solid(width: Int, height: Int, colour: Colour, alpha: Bool = false) throws -> Image {
-        try Vips.start()
+        try Vips.requireStarted("solid")
         let values = colour.values(bands: alpha || colour.alpha < 255 ? 4 : 3)
         var out: UnsafeMutablePointer<CVips.VipsImage>?
         let result = values.withUnsafeBufferPointer { darkroom_vips_solid(&out, Int32(width), Int32(height), $0.baseAddress, Int32($0.count)) }
@@ -70,7 +70,7 @@ extension Image {
     /// description such as `"DejaVu Sans Bold 24"`; `wrapWidth` wraps lines at that many pixels.
     public static func text(_ text: String, font: String, colour: Colour, wrapWidth: Int? = nil,
                             alignment: TextAlignment = .left, dpi: Int = 72) throws -> Image {
-        try Vips.start()
+        try Vips.requireStarted("text")
         var mask: UnsafeMutablePointer<CVips.VipsImage>?
         let escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
@@ -113,10 +113,11 @@ extension Image {
         hasAlpha ? self : try derive("addalpha") { darkroom_vips_addalpha($0, $1) }
     }
 
-    /// A copy with filled (or outlined) rectangles drawn on it.
+    /// A copy with filled (or outlined) rectangles drawn on it; this image is left as it was (the
+    /// drawing is done on a fresh copy of the pixels, never on a buffer another image shares).
     public func drawingRectangles(_ rectangles: [(x: Int, y: Int, width: Int, height: Int)], colour: Colour,
                                   fill: Bool = true) throws -> Image {
-        let canvas = try materialized()
+        let canvas = try privateCopy()
         let values = colour.values(bands: canvas.bands)
         for r in rectangles {
             let result = values.withUnsafeBufferPointer {

@@ -57,14 +57,30 @@ extension Image {
     /// Decodes all pixels into memory now (so later reads are cheap and errors surface here).
     ///
     /// The copy owns its metadata: libvips 8.14's heifload attaches the ICC profile without copying
-    /// it, so once the loader is released the profile would point at freed memory.
+    /// it, so once the loader is released the profile would point at freed memory. An image already
+    /// in memory is returned as it is (libvips hands back the same object): nothing is set on it,
+    /// since other threads may be reading it.
     public func materialized() throws -> Image {
-        let blobs = Image.ownedBlobNames.compactMap { name in blob(name).map { (name, $0) } }
         let copy = try derive("copy_memory") { darkroom_vips_copy_memory($0, $1) }
-        for (name, data) in blobs {
-            data.withUnsafeBytes { darkroom_vips_set_blob_copy(copy.pointer, name, $0.baseAddress, $0.count) }
-        }
+        if copy.pointer == pointer { return copy }
+        copy.takeOwnership(ofMetadataOf: self)
         return copy
+    }
+
+    /// A copy of the pixels in a buffer of its own, always new (unlike `materialized()`), with its own
+    /// metadata: the only kind of image that may be drawn on.
+    func privateCopy() throws -> Image {
+        let copy = try derive("copy_memory") { darkroom_vips_copy_memory_new($0, $1) }
+        copy.takeOwnership(ofMetadataOf: self)
+        return copy
+    }
+
+    /// Gives this image, which nobody else holds yet, its own copies of `source`'s metadata blobs.
+    private func takeOwnership(ofMetadataOf source: Image) {
+        for name in Image.ownedBlobNames {
+            guard let data = source.blob(name) else { continue }
+            data.withUnsafeBytes { darkroom_vips_set_blob_copy(pointer, name, $0.baseAddress, $0.count) }
+        }
     }
 
     static let ownedBlobNames = ["icc-profile-data", "exif-data", "xmp-data"]

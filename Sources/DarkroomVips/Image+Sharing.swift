@@ -21,14 +21,35 @@ extension Image {
     /// (GPS included) over the blob given. `stripMetadata` is not used: in 8.14 it drops the ICC
     /// profile as well.
     public func writeSharedJPEG(to path: String, quality: Int = 85, exif: Data?, xmp: Data?) throws {
+        // The copy must outlive the save: its pointer alone does not keep it alive.
+        let bare = try sharedCopy(exif: exif, xmp: xmp)
+        let status = withExtendedLifetime(bare) { darkroom_vips_jpegsave(bare.pointer, path, Int32(quality), 0) }
+        guard status == 0 else {
+            throw VipsError(operation: "jpegsave to \(path)", message: Vips.takeErrorMessage(path: sourcePath))
+        }
+    }
+
+    /// The same JPEG as `writeSharedJPEG`, in memory: the caller writes the bytes, so that a full
+    /// disk is told by its `errno` rather than by libvips' words.
+    public func sharedJPEGData(quality: Int = 85, exif: Data?, xmp: Data?) throws -> Data {
+        var buffer: UnsafeMutableRawPointer?
+        var length = 0
+        let bare = try sharedCopy(exif: exif, xmp: xmp)
+        let status = withExtendedLifetime(bare) { darkroom_vips_jpegsave_buffer(bare.pointer, &buffer, &length, Int32(quality), 0) }
+        guard status == 0, let buffer else {
+            throw VipsError(operation: "jpegsave", message: Vips.takeErrorMessage(path: sourcePath))
+        }
+        return Data(bytesNoCopy: buffer, count: length, deallocator: .custom { pointer, _ in darkroom_g_free(pointer) })
+    }
+
+    /// A flattened copy whose only metadata is `exif`, `xmp` and this image's ICC profile.
+    private func sharedCopy(exif: Data?, xmp: Data?) throws -> Image {
         let profile = iccProfile
         let bare = try flattened().derive("copy") { darkroom_vips_copy_without_metadata($0, $1) }
         for (name, blob) in [("exif-data", exif), ("xmp-data", xmp), ("icc-profile-data", profile)] {
             guard let blob, !blob.isEmpty else { continue }
             blob.withUnsafeBytes { darkroom_vips_set_blob_copy(bare.pointer, name, $0.baseAddress, $0.count) }
         }
-        guard darkroom_vips_jpegsave(bare.pointer, path, Int32(quality), 0) == 0 else {
-            throw VipsError(operation: "jpegsave to \(path)", message: Vips.takeErrorMessage(path: sourcePath))
-        }
+        return bare
     }
 }

@@ -16,6 +16,7 @@ extension Image {
         guard [1, 2, 4, 8].contains(shrink) else {
             throw VipsError(operation: "jpegload", message: "shrink must be 1, 2, 4 or 8, got \(shrink)")
         }
+        try Vips.requireStarted("jpegload")
         var out: UnsafeMutablePointer<CVips.VipsImage>?
         let result = darkroom_vips_jpegload_shrink(path, &out, Int32(shrink),
                                                    sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM, failOn.c)
@@ -27,6 +28,7 @@ extension Image {
     /// An sRGB image of packed 8-bit R'G'B' pixels (`height` rows of `width * 3` bytes, no padding),
     /// copied into libvips: how a decoded video frame becomes an image.
     public static func rgb(_ bytes: Data, width: Int, height: Int) throws -> Image {
+        try Vips.requireStarted("new from memory")
         guard width > 0, height > 0, bytes.count == width * height * 3 else {
             throw VipsError(operation: "new from memory", message: "expected \(width)x\(height) RGB pixels (\(max(0, width * height * 3)) bytes), got \(bytes.count) bytes")
         }

@@ -3,8 +3,12 @@ import Foundation
 
 /// An immutable libvips image. Owns its `VipsImage*` and unrefs it in `deinit`.
 ///
-/// Operations return new images; pixels are computed lazily when an image is written.
-// Sendable: a VipsImage is immutable once made and libvips documents it as safe to share between threads.
+/// Operations return new images; pixels are computed lazily when an image is written. Nothing
+/// changes a `VipsImage` once an `Image` holds it: an operation that would work in place (drawing,
+/// setting metadata) works on a fresh copy, because `vips_image_copy_memory` and friends hand back the
+/// same object when they can, and another thread may be reading it.
+// Sendable: a VipsImage is immutable once made (see above) and libvips documents reading one from
+// several threads as safe.
 public final class Image: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<CVips.VipsImage>
     /// The file this image was decoded from, if any: errors are filtered to the ones about it.
@@ -46,11 +50,15 @@ public final class Image: @unchecked Sendable {
     }
 
     /// Opens a file lazily: reads the header and metadata, decodes no pixels until they are needed.
+    /// A TIFF's EXIF (which libvips 8.14 does not read) is attached as `exif-data`.
     public static func open(_ path: String, sequential: Bool = false, failOn: FailOn = .error) throws -> Image {
+        try Vips.requireStarted("load")
+        try Vips.checkLoader(for: path, operation: "load")
         let access = sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM
         guard let p = darkroom_vips_open(path, access, failOn.c) else {
             throw VipsError(operation: "load", message: Vips.takeErrorMessage(path: path))
         }
+        attachTIFFExif(to: p, path: path)
         return Image(taking: p, sourcePath: path)
     }
 
@@ -60,10 +68,21 @@ public final class Image: @unchecked Sendable {
     public static func thumbnail(_ path: String, width: Int, height: Int, crop: Crop = .none,
                                  failOn: FailOn = .error, autoRotate: Bool = true,
                                  exportProfile: String? = nil) throws -> Image {
+        try Vips.requireStarted("thumbnail")
+        try Vips.checkLoader(for: path, operation: "thumbnail")
         var out: UnsafeMutablePointer<CVips.VipsImage>?
         let result = darkroom_vips_thumbnail(path, &out, Int32(width), Int32(height), crop.c, failOn.c,
                                              autoRotate ? 0 : 1, exportProfile)
+        if result == 0, let out { attachTIFFExif(to: out, path: path) }
         return try wrap(result, out, "thumbnail", path: path)
+    }
+
+    /// Gives a TIFF just loaded from `path` (no other holder yet) its EXIF block, which libvips 8.14's
+    /// tiffload leaves out (see `TIFFExif`); other formats and TIFFs without EXIF are left as they are.
+    private static func attachTIFFExif(to image: UnsafeMutablePointer<CVips.VipsImage>, path: String) {
+        guard let loader = darkroom_vips_loader(image), String(cString: loader) == "tiffload",
+              darkroom_vips_has_field(image, "exif-data") == 0, let block = TIFFExif.block(ofFile: path) else { return }
+        block.withUnsafeBytes { darkroom_vips_set_blob_copy(image, "exif-data", $0.baseAddress, $0.count) }
     }
 
     static func wrap(_ result: Int32, _ out: UnsafeMutablePointer<CVips.VipsImage>?, _ operation: String,

@@ -1,23 +1,61 @@
 internal import CVips
 import Foundation
+import Logging
 import Synchronization
 
-/// Process-wide libvips set-up. Call `Vips.start()` once before any image work (it is idempotent).
+/// Process-wide libvips set-up. `start` runs once, on the thread that starts the work, before any
+/// worker (Darkroom's `NativeRuntime` calls it); every factory of an image (`Image.open`,
+/// `Image.thumbnail(_:)`, `Image.jpeg`, `Image.rgb`, `Image.solid`, `Image.text`) throws a
+/// `VipsError` saying libvips is not started until it has, rather than starting it lazily on a
+/// worker thread, where libvips 8.14's unlocked `vips_init` would race other workers.
 public enum Vips {
-    private static let started: Bool = {
-        // libvips prints a warning per bad tile on stderr; Darkroom reports errors itself.
-        setenv("VIPS_WARNING", "0", 0)
-        let ok = darkroom_vips_init("darkroom") == 0
-        // Batch work touches each file once, so the operation cache only costs memory; worse, it
-        // keys loads by file name and would hand back stale pixels for a file rewritten in place.
-        vips_cache_set_max(0)
-        darkroom_vips_allow_only_photo_loaders()
-        return ok
-    }()
+    /// Held by `start`, so that two threads calling it at once initialise libvips once.
+    private static let starting = Mutex(())
+    /// Whether `start` has succeeded: read by every factory, without taking a lock.
+    private static let isStartedFlag = Atomic<Bool>(false)
+    /// The loader policy `start` applied.
+    private static let appliedPolicy = Mutex<LoaderPolicy?>(nil)
+    /// Where libvips' warnings go (swift-log, at debug): set once by `start`.
+    private static let warnings = Mutex<Logger?>(nil)
 
-    /// Initialises libvips once; throws when the library cannot start.
-    public static func start() throws {
-        if !started { throw VipsError(operation: "vips_init", message: takeErrorMessage()) }
+    /// Starts libvips once: `VIPS_INIT`, the operation cache off, the loader `policy` applied, and
+    /// libvips' warnings (the `VIPS` GLib log domain: a bad tile, a truncated file read with
+    /// `fail_on` none) routed to `logger` at debug level instead of stderr. Idempotent and safe to
+    /// call from any thread; call it on the main thread before any worker starts. Later calls
+    /// change nothing (the first policy and logger stay).
+    public static func start(policy: LoaderPolicy = .photoLibrary, logger: Logger = Logger(label: "darkroom.vips")) throws {
+        try starting.withLock { _ in
+            if isStarted { return }
+            guard darkroom_vips_init("darkroom") == 0 else {
+                throw VipsError(operation: "vips_init", message: takeErrorMessage())
+            }
+            // Batch work touches each file once, so the operation cache only costs memory; worse, it
+            // keys loads by file name and would hand back stale pixels for a file rewritten in place.
+            vips_cache_set_max(0)
+            // liborc's run-time generated code (libvips 8.14's vector paths for convolution and
+            // resampling) double-frees when programs are released while other threads run theirs:
+            // the test suite died in orc_code_free from vips_vector_free, as imagor and sharp have
+            // seen. libvips then runs its plain C paths; 8.15 dropped orc altogether.
+            vips_vector_set_enabled(0)
+            apply(policy)
+            warnings.withLock { $0 = logger }
+            _ = darkroom_glib_route_log("VIPS", { domain, level, message in
+                Vips.logWarning(domain: domain, level: level, message: message)
+            })
+            appliedPolicy.withLock { $0 = policy }
+            isStartedFlag.store(true, ordering: .releasing)
+        }
+    }
+
+    /// Whether `start` has run.
+    public static var isStarted: Bool { isStartedFlag.load(ordering: .acquiring) }
+
+    /// The loader policy `start` applied, or nil before it has run.
+    public static var policy: LoaderPolicy? { appliedPolicy.withLock { $0 } }
+
+    /// Throws the not-started error for `operation` unless `start` has run.
+    static func requireStarted(_ operation: String) throws {
+        guard isStarted else { throw VipsError.notStarted(operation: operation) }
     }
 
     /// Sets how many threads libvips uses inside one operation (cores divided by items in flight).
@@ -25,14 +63,29 @@ public enum Vips {
         vips_concurrency_set(Int32(max(1, threads)))
     }
 
+    /// How many threads libvips uses inside one operation.
+    public static var concurrency: Int { Int(vips_concurrency_get()) }
+
     /// The libvips version, e.g. "8.14.1".
     public static var version: String { String(cString: vips_version_string()) }
+
+    /// Blocks every loader, then unblocks the ones `policy` allows (a class unblocks its subclasses).
+    private static func apply(_ policy: LoaderPolicy) {
+        vips_operation_block_set("VipsForeignLoad", 1)
+        for loader in policy.allowed { vips_operation_block_set(loader.className, 0) }
+    }
+
+    private static func logWarning(domain: UnsafePointer<CChar>?, level: Int32, message: UnsafePointer<CChar>?) {
+        guard let message, let logger = warnings.withLock({ $0 }) else { return }
+        let domainName = domain.map { String(cString: $0) } ?? "GLib"
+        logger.debug("\(domainName): \(String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines))")
+    }
 
     /// Reads and clears libvips' error buffer.
     ///
     /// The buffer is global to all threads, so when several files are decoded at once it can hold
     /// other files' complaints: with `path`, lines naming a different file are dropped, as are
-    /// libvips' harmless "bad seek" notes.
+    /// libvips' harmless "bad seek" notes. A blocked loader's line gets the policy's reason.
     static func takeErrorMessage(path: String? = nil) -> String {
         let message = errorBuffer.withLock { _ in
             defer { vips_error_clear() }
@@ -47,7 +100,8 @@ public enum Vips {
             return mentioned.isEmpty || mentioned.contains { path.hasPrefix($0) || $0.hasPrefix(path) }
         }
         let kept = relevant.isEmpty ? lines : relevant
-        return kept.isEmpty ? "unknown libvips error" : kept.joined(separator: "\n")
+        let text = kept.isEmpty ? "unknown libvips error" : kept.joined(separator: "\n")
+        return (policy ?? .photoLibrary).explained(text)
     }
     private static let absolutePath = try! NSRegularExpression(pattern: "/(?:[^/\\s\"':]+/)+[^/\"':]*[^/\\s\"':]")
     /// Held while libvips' error buffer (one for all threads) is read and cleared.
@@ -65,6 +119,15 @@ public struct VipsError: Error, CustomStringConvertible, Sendable {
         self.operation = operation
         self.message = message
     }
+
+    /// The error of a factory called before `Vips.start()`.
+    static func notStarted(operation: String) -> VipsError {
+        VipsError(operation: operation, message: "\(operation): libvips is not started: call NativeRuntime.start() "
+                  + "(or Vips.start()) on the main thread before any image is made")
+    }
+
+    /// Whether this is the error of a factory called before `Vips.start()`.
+    public var isNotStarted: Bool { message.contains("libvips is not started") }
 
     public var description: String {
         // libvips prefixes lines with the loader name; keep only the distinct reasons.

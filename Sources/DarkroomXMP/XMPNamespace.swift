@@ -20,6 +20,8 @@ public enum XMPNamespace {
     public static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
     /// Media management: `xmpMM:DocumentID`, `xmpMM:History`.
     public static let xmpMM = "http://ns.adobe.com/xap/1.0/mm/"
+    /// XMP notes: `xmpNote:HasExtendedXMP` (the GUID of a JPEG's extended XMP segments).
+    public static let xmpNote = "http://ns.adobe.com/xmp/note/"
     /// Rights: `xmpRights:WebStatement`.
     public static let xmpRights = "http://ns.adobe.com/xap/1.0/rights/"
     /// Lightroom: `lr:hierarchicalSubject`.
@@ -53,7 +55,7 @@ public enum XMPNamespace {
 
     private static let prefixes: [String: String] = [
         rdf: "rdf", meta: "x", xml: "xml", xmp: "xmp", dc: "dc", exif: "exif", exifEX: "exifEX", tiff: "tiff",
-        photoshop: "photoshop", xmpMM: "xmpMM", xmpRights: "xmpRights", lightroom: "lr", mwgRegions: "mwg-rs",
+        photoshop: "photoshop", xmpMM: "xmpMM", xmpNote: "xmpNote", xmpRights: "xmpRights", lightroom: "lr", mwgRegions: "mwg-rs",
         mwgArea: "stArea", mwgDimensions: "stDim", microsoftPhoto: "MP", microsoftRegionInfo: "MPRI",
         microsoftRegion: "MPReg", iptcExtension: "Iptc4xmpExt", iptcCore: "Iptc4xmpCore", darktable: "darktable",
         digiKam: "digiKam", googleCamera: "GCamera", googleContainer: "Container", googleContainerItem: "Item",

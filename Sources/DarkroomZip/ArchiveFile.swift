@@ -113,15 +113,17 @@ final class ArchiveFile {
     }
 }
 
-/// A source file opened for reading in chunks; owns its descriptor.
+/// A source file (or a range of its bytes) opened for reading in chunks; owns its descriptor.
 final class SourceFile {
     let path: String
     let size: UInt64
     let modified: Date
     private let descriptor: Int32
+    private var offset: UInt64
+    private let end: UInt64?
 
-    /// Opens `path`, which must be a regular file.
-    init(_ path: String) throws {
+    /// Opens `path`, which must be a regular file, to read it whole or only the bytes in `range`.
+    init(_ path: String, range: Range<UInt64>? = nil) throws {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw ZipError.system("opening", path: path, errno: errno) }
         var info = stat()
@@ -134,19 +136,30 @@ final class SourceFile {
             close(fd)
             throw ZipError(path: path, reason: .notARegularFile)
         }
+        if let range, range.upperBound > UInt64(info.st_size) {
+            close(fd)
+            throw ZipError(path: path, reason: .sourceChanged(expectedBytes: range.upperBound, readBytes: UInt64(info.st_size)))
+        }
         self.path = path
         descriptor = fd
-        size = UInt64(info.st_size)
+        size = range.map { $0.upperBound - $0.lowerBound } ?? UInt64(info.st_size)
+        offset = range?.lowerBound ?? 0
+        end = range?.upperBound
         modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }
 
     deinit { close(descriptor) }
 
-    /// Reads up to `buffer.count` bytes; 0 at the end of the file.
+    /// Reads up to `buffer.count` bytes (never past the range's end); 0 at the end.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let wanted = end.map { Int(min(UInt64(buffer.count), $0 - offset)) } ?? buffer.count
+        guard wanted > 0 else { return 0 }
         while true {
-            let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
-            if count >= 0 { return count }
+            let count = pread(descriptor, buffer.baseAddress, wanted, off_t(offset))
+            if count >= 0 {
+                offset += UInt64(count)
+                return count
+            }
             if errno != EINTR { throw ZipError.system("reading", path: path, errno: errno) }
         }
     }

@@ -36,6 +36,8 @@ public struct ZipError: Error, Equatable, Sendable, CustomStringConvertible {
         case compression(code: Int32)
         /// The writer already finished, was discarded, or failed earlier and removed its partial archive.
         case writerClosed
+        /// An existing file read as an archive is not one (`ZipReader`), with what is wrong.
+        case notAnArchive(String)
 
         public var description: String {
             switch self {
@@ -57,6 +59,8 @@ public struct ZipError: Error, Equatable, Sendable, CustomStringConvertible {
                 return "zlib could not compress it (error \(code))"
             case .writerClosed:
                 return "the archive is already finished or has failed"
+            case .notAnArchive(let reason):
+                return "not a ZIP archive that can be read: \(reason)"
             }
         }
     }

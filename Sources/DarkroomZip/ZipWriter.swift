@@ -78,9 +78,15 @@ public final class ZipWriter {
     /// Adds the file at `source` as `name` (sanitised: see `sanitisedName(_:)`), stored, read in
     /// chunks. `modified` defaults to the file's modification time.
     public func addFile(_ source: URL, as name: String, modified: Date? = nil) throws {
+        try addFile(source, range: nil, as: name, modified: modified)
+    }
+
+    /// Adds the bytes of `source` in `range` (an entry of another archive, found by `ZipReader`) as
+    /// `name`, stored, read in chunks: the archive's photos copied without being extracted.
+    public func addFile(_ source: URL, range: Range<UInt64>?, as name: String, modified: Date? = nil) throws {
         let archive = try open()
         // Checked before anything is written: a missing photo or a bad name leaves the archive usable.
-        let input = try SourceFile(source.path)
+        let input = try SourceFile(source.path, range: range)
         var entry = try begin(name, method: 0, modified: modified ?? input.modified, expectedSize: input.size, in: archive)
         try failing {
             try archive.write(ZipRecords.localHeader(entry))

@@ -9,8 +9,8 @@ import DarkroomLibrary
 import DarkroomModel
 
 struct CatalogCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "catalog", abstract: "Inspect, rebuild, merge and correct a library's catalog.",
-                                                    subcommands: [Verify.self, Rebuild.self, Merge.self, SetDate.self])
+    static let configuration = CommandConfiguration(commandName: "catalog", abstract: "Inspect, rebuild, merge, correct and export a library's catalog.",
+                                                    subcommands: [Verify.self, Rebuild.self, Merge.self, SetDate.self, Manifest.self])
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -103,8 +103,8 @@ extension CatalogCommand {
     }
 }
 
-/// The catalog `set-date` corrects: the library's SQLite file, or one kept in PostgreSQL.
-private struct CorrectableStores {
+/// The catalog `set-date` corrects and `export` reads: the library's SQLite file, or one kept in PostgreSQL.
+struct CorrectableStores {
     /// The catalog opened only to read; a refusal when there is none.
     let readOnly: () throws -> CorrectableCatalog
     /// The catalog opened to write (once the library is locked).

@@ -1,3 +1,4 @@
+import AlignmentTestSupport
 @testable import DarkroomAlignment
 import DarkroomTestSupport
 import DarkroomVips
@@ -8,7 +9,7 @@ import XCTest
 final class FaceAlignerTests: XCTestCase {
     override func setUpWithError() throws {
         try Vips.start()
-        try AlignmentRuntime.start(threads: 1)
+        AlignmentRuntime.start(threads: 1)
     }
 
     func testEyesStayWithinTwoPercentOfTheFrameWidth() throws {

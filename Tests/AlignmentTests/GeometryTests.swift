@@ -1,10 +1,15 @@
 import DarkroomAlignment
 import DarkroomVips
 import Foundation
+import DarkroomTestSupport
 import XCTest
 
 /// Similarity transforms, the common crop and the warp, on cases worked out by hand.
 final class GeometryTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     func testTransformsComposeInvertAndMapTwoPoints() throws {
         let turn = SimilarityTransform(scale: 2, rotation: 90, dx: 10, dy: 0)
         let p = turn.apply(Point2D(x: 1, y: 0))

@@ -1,3 +1,4 @@
+import AlignmentTestSupport
 import DarkroomAlignment
 import DarkroomTestSupport
 import DarkroomVips
@@ -12,7 +13,7 @@ final class SceneAlignerTests: XCTestCase {
 
     override func setUpWithError() throws {
         try Vips.start()
-        try AlignmentRuntime.start(threads: 1)
+        AlignmentRuntime.start(threads: 1)
     }
 
     func testBackgroundStaysWithinAPixelWhileTheSubjectGrowsAndTheLightChanges() throws {

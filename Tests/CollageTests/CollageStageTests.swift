@@ -16,6 +16,7 @@ final class CollageStageTests: XCTestCase {
     var library: URL { folder.path("library") }
 
     override func setUpWithError() throws {
+        try NativeLibraries.start()
         folder = try TemporaryFolder("collage")
         try FileManager.default.createDirectory(at: inputs, withIntermediateDirectories: true)
     }

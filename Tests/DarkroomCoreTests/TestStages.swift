@@ -92,11 +92,16 @@ let testRegistry = StageRegistry([StageDescriptor(TextDate.self), StageDescripto
                                   StageDescriptor(Tamper.self), StageDescriptor(Clip.self), StageDescriptor(Motion.self)])
 
 /// Pairs text "stills" and "videos" by a `pair: KEY` line, as Apple's content identifier pairs a
-/// Live Photo's still and MOV.
-struct TextPairing: PairingReader {
-    func pairingKey(of file: URL, kind: MediaKind) -> String? {
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
-        return text.split(separator: "\n").first { $0.hasPrefix("pair: ") }.map { String($0.dropFirst(6)) }
+/// Live Photo's still and MOV; reads it from the file the survey has open.
+struct TextPairing: SourceProber {
+    func probe(_ file: OpenSource) -> ProbedSource {
+        let data = try? FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false).readToEnd()
+        return ProbedSource(pairingKey: data.flatMap { Self.key(in: $0) })
+    }
+
+    /// The key in a file's `pair: KEY` line, if it has one.
+    static func key(in data: Data) -> String? {
+        String(decoding: data, as: UTF8.self).split(separator: "\n").first { $0.hasPrefix("pair: ") }.map { String($0.dropFirst(6)) }
     }
 }
 
@@ -106,7 +111,7 @@ struct Motion: Stage {
     static let summary = "A still's motion part, published under the still's id."
     static let reads: Set<ItemAspect> = [.captureDate]
     static let takesMotionParts = true
-    static let pairing: (any PairingReader)? = TextPairing()
+    static let prober: (any SourceProber)? = TextPairing()
     typealias Options = NoOptions
 
     init(options: NoOptions) {}
@@ -114,7 +119,7 @@ struct Motion: Stage {
     func process(_ item: Item, context: StageContext) throws {
         Invocations.shared.record(Self.name)
         guard item.motionOf != nil else {
-            item.contentIdentifier = TextPairing().pairingKey(of: item.source, kind: .photo)
+            item.contentIdentifier = (try? Data(contentsOf: item.source)).flatMap(TextPairing.key(in:))
             return
         }
         let values = PathTemplate.values(for: item)

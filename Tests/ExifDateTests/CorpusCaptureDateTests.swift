@@ -8,6 +8,10 @@ import DarkroomModel
 
 /// The `exif-date` stage on real files of the shared corpus, checked against what exiftool says.
 final class CorpusCaptureDateTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     let settings = RunSettings(library: FileManager.default.temporaryDirectory, timeZone: TimeZone(identifier: "UTC")!)
 
     func run(_ url: URL, options: ExifDateOptions = ExifDateOptions()) throws -> (Item, CaptureDateDecision) {

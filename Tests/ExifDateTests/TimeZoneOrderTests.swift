@@ -11,6 +11,10 @@ import DarkroomModel
 /// position (with the offset in force at that moment), then `--time-zone`, then this machine's
 /// zone, low confidence. Each recorded as the date's time-zone source.
 final class TimeZoneOrderTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     let now = utc(2025, 6, 1, 12)
     let berlin = TimeZone(identifier: "Europe/Berlin")!
     let newYork = TimeZone(identifier: "America/New_York")!

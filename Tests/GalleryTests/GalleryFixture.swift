@@ -32,7 +32,7 @@ final class GalleryFixture {
     static func require(_ tool: String) throws {
         let found = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
-        if !found { throw Prerequisite.missing("\(tool) is not installed (scripts/setup.sh installs it)") }
+        if !found { throw Prerequisite.missing("\(tool) is not installed (scripts/setup.sh --tests installs it)") }
     }
 
     // MARK: The card

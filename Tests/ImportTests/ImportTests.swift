@@ -18,6 +18,7 @@ final class ImportTests: XCTestCase {
     var library: URL { folder.path("library") }
 
     override func setUpWithError() throws {
+        try NativeLibraries.start()
         folder = try TemporaryFolder("import")
         try FileManager.default.copyItem(at: Self.samples, to: folder.path("roll"))
     }

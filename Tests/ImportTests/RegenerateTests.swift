@@ -13,6 +13,7 @@ final class RegenerateTests: XCTestCase {
     var library: URL { folder.path("library") }
 
     override func setUpWithError() throws {
+        try NativeLibraries.start()
         folder = try TemporaryFolder("regenerate")
         try FileManager.default.copyItem(at: ImportTests.samples, to: folder.path("roll"))
     }

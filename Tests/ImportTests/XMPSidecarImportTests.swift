@@ -17,6 +17,7 @@ final class XMPSidecarImportTests: XCTestCase {
     var library: URL { folder.path("library") }
 
     override func setUpWithError() throws {
+        try NativeLibraries.start()
         folder = try TemporaryFolder("xmp-import")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
     }

@@ -7,6 +7,10 @@ import XCTest
 
 /// The Live Photo identifier of iPhone stills (Apple maker note tag 0x0011).
 final class LivePhotoIdentifierTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     /// Every corpus file carrying the tag, with the value `exiftool -MediaGroupUUID` prints.
     static let expected = [
         "metadata-extractor-images/heic/IMG_2927.HEIC": "1745E022-9712-43C7-B024-F308EC6413CB",
@@ -31,7 +35,6 @@ final class LivePhotoIdentifierTests: XCTestCase {
     func testAppleStillsWithoutTheTagHaveNone() throws {
         XCTAssertNil(try tagsOfHEIC("metadata-extractor-images/heic/IMG_1034.heic").contentIdentifier, "iPhone 8, no Live Photo")
         XCTAssertNil(try tagsOfHEIC("immich-test-assets/formats/heic/IMG_2682.heic").contentIdentifier, "iPhone 7")
-        try Vips.start()
         for path in ["metadata-extractor-images/jpg/Issue 508.jpg", "metadata-extractor-images/jpg/Apple iPhone 5.jpg",
                      "exif-samples/jpg/hdr/iphone_hdr_YES.jpg"] {
             let exif = try XCTUnwrap(try Image.open(try Corpus.file(path).path).exifData, path)
@@ -49,7 +52,6 @@ final class LivePhotoIdentifierTests: XCTestCase {
         let source = try Corpus.file("exif-samples/heic/IMG_5195.HEIC")
         try MotionPhotoFixtures.exiftool(["-TagsFromFile", source.path, "-Make", "-Model", "-MakerNotes", jpeg.path])
         XCTAssertEqual(try MotionPhotoFixtures.exiftool(["-s3", "-MediaGroupUUID", jpeg.path]), "570F1469-09C7-4E50-9875-05F21D5BD166\n")
-        try Vips.start()
         let exif = try XCTUnwrap(try Image.open(jpeg.path).exifData)
         XCTAssertEqual(try ExifTags(parsing: exif).contentIdentifier, "570F1469-09C7-4E50-9875-05F21D5BD166")
     }

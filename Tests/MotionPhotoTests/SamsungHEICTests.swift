@@ -1,4 +1,5 @@
 @testable import DarkroomMotionPhoto
+import DarkroomISOBMFF
 import DarkroomTestSupport
 import Foundation
 import XCTest
@@ -37,8 +38,8 @@ final class SamsungHEICTests: XCTestCase {
 
     func testXMPItemIsReadThroughTheMetaBox() throws {
         let url = try Corpus.file(Self.path)
-        let file = try SourceFile(path: url.path)
-        let packet = try XCTUnwrap(try HEIFMetadata.xmpPacket(in: file, boxes: try ISOBox.topLevel(of: file)))
+        let file = try ByteFile(path: url.path)
+        let packet = try XCTUnwrap(try HEIFMeta.xmpPacket(of: file, boxes: try ISOBox.topLevel(of: file)))
         try MotionPhotoFixtures.requireTool("exiftool")
         let folder = try TemporaryFolder("samsung-xmp")
         let reference = folder.path("xmp.xml")

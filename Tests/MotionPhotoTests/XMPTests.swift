@@ -1,5 +1,6 @@
 @testable import DarkroomMotionPhoto
 @testable import DarkroomXMP
+import DarkroomISOBMFF
 import DarkroomTestSupport
 import Foundation
 import XCTest
@@ -46,7 +47,7 @@ final class XMPTests: XCTestCase {
     func testUltraHDRDirectoryIsNotAMotionPhoto() throws {
         // Pixel's Ultra HDR JPEG: a Container directory with a gain map, no GCamera:MotionPhoto.
         let url = try Corpus.file("exiftool-t-images/t/images/Google.jpg")
-        let file = try SourceFile(path: url.path)
+        let file = try ByteFile(path: url.path)
         let xmp = MotionPhotoXMP(parsing: try XCTUnwrap(try JPEGSegments.xmpPacket(in: file)))
         XCTAssertEqual(xmp.items.map(\.semantic), ["Primary", "GainMap"])
         XCTAssertEqual(xmp.items.map(\.length), [nil, 52666])

@@ -7,6 +7,10 @@ import XCTest
 /// `ExifBlob.removingLocation` and `forSharing` on real camera and phone files with GPS, checked
 /// by exiftool: no GPS and no maker note left, the date, camera, lens and exposure kept.
 final class ExifLocationTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     /// Corpus files with a GPS position: Nikon, Apple, Fujifilm and Samsung JPEGs, an iPhone HEIC.
     static let filesWithGPS = [
         "exif-samples/jpg/gps/DSCN0029.jpg", "metadata-extractor-images/jpg/Apple iPhone 5.jpg",

@@ -7,8 +7,11 @@ import XCTest
 
 /// The Swift wrappers over libvips and libheif, on their own.
 final class NativeBindingTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     func testOnlyPhotoLoadersAreEnabled() throws {
-        try Vips.start()
         let folder = try TemporaryFolder("loaders")
         let svg = folder.path("drawing.jpg")
         try Data("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect width='10' height='10'/></svg>".utf8).write(to: svg)
@@ -21,7 +24,6 @@ final class NativeBindingTests: XCTestCase {
     }
 
     func testHEIFRoundTripKeepsPixelsProfileAndEXIF() throws {
-        try Vips.start()
         let folder = try TemporaryFolder("heif")
         let source = folder.path("source.jpg")
         try Fixtures.halves(source, width: 64, height: 48, exif: ["-Make=Canon", "-Orientation#=6"])

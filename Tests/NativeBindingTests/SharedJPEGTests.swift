@@ -8,6 +8,10 @@ import XCTest
 /// JPEGs for sharing (`Image.forSharing` + `writeSharedJPEG` with the EXIF and XMP cleaned):
 /// exiftool finds no place in them, the date and camera are kept, they are upright and sRGB.
 final class SharedJPEGTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     /// Corpus photos that say where they were taken, in EXIF GPS, XMP, IPTC or a maker note.
     static let photosWithLocation = [
         "exif-samples/jpg/gps/DSCN0029.jpg",  // Nikon: GPS IFD and a maker note

@@ -9,6 +9,7 @@ final class CairoBindingTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
+        try NativeLibraries.start()
         try PDFInspection.requireTools()
         folder = try TemporaryFolder("cairo-test")
     }

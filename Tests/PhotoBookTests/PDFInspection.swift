@@ -11,7 +11,7 @@ struct PDFInspection {
     static func requireTools() throws {
         for tool in ["pdfinfo", "pdffonts", "pdfimages", "pdftoppm", "pdftotext"]
         where !FileManager.default.isExecutableFile(atPath: "/usr/bin/\(tool)") {
-            throw Prerequisite.missing("\(tool) not installed (poppler-utils; scripts/setup.sh installs it)")
+            throw Prerequisite.missing("\(tool) not installed (poppler-utils; scripts/setup.sh --tests installs it)")
         }
     }
 

@@ -7,6 +7,10 @@ import XCTest
 /// RawMetadata against exiftool, on the corpus RAWs and on copies exiftool wrote dates, offsets and
 /// GPS positions into.
 final class RawMetadataTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     static let corpusFiles = [
         "colorchart.dng", "exiftool-CanonRaw.cr2", "exiftool-CanonRaw.cr3", "exiftool-CanonRaw.crw", "exiftool-DNG.dng",
         "exiftool-FujiFilm.raf", "exiftool-KyoceraRaw.raw", "exiftool-Minolta.mrw", "exiftool-Nikon.nef",

@@ -12,6 +12,10 @@ import DarkroomReport
 /// regeneration reads instead of decoding the full image; a broken one in a phone's file is
 /// worked around, not a failure.
 final class EmbeddedThumbnailTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     /// heif-thumbnailer (libheif's own tool, not libvips) renders the stored thumbnail item, or with
     /// `-p` the primary image scaled down: the same size and, pixel for pixel, about the same picture.
     func testTheItemIsUprightAndLooksLikeTheImageToASecondDecoder() throws {

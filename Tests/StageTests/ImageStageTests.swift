@@ -8,6 +8,10 @@ import DarkroomOptions
 
 /// What `resize`, `heic-encode` and `thumbnail` promise a user.
 final class ImageStageTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     func testHEICIsEightBitFourTwoZeroWithEXIFAndNoUpscale() throws {
         let harness = try Harness("heic")
         try Fixtures.photo(harness.inputs.appendingPathComponent("big.jpg"), width: 3000, height: 2000,

@@ -7,6 +7,10 @@ import XCTest
 /// Photos come out upright: EXIF orientation and HEIF rotation are applied exactly once, in the
 /// HEIC and in the thumbnail, and the HEIC's EXIF says Orientation 1 so viewers do not turn it again.
 final class OrientationTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     /// Stored pixels: left half red, right half blue. Where the red half must be once upright.
     let redSide: [Int: String] = [1: "left", 2: "right", 3: "right", 4: "left", 5: "top", 6: "top", 7: "bottom", 8: "bottom"]
 

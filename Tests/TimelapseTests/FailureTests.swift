@@ -59,6 +59,9 @@ final class FailureTests: XCTestCase {
             (["background": "\"#12345\""], "background", "colour"),
             (["deflicker-window": "4"], "deflicker-window", "odd"),
             (["one-per-day": "random"], "one-per-day", "first"),
+            (["align": "faces"], "align", "did you mean 'face'"),
+            (["unaligned": "keep"], "unaligned", "only with align scene or face"),
+            (["align": "scene", "fit": "contain"], "fit", "cover"),
         ]
         for (options, key, words) in cases {
             let yaml = TimelapseFixture.pipeline(options)

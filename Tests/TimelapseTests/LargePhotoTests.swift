@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 import XCTest
@@ -6,6 +7,10 @@ import XCTest
 /// Photos much larger than the frame take the JPEG shrink-on-load path (decoded at 1/2, 1/4, 1/8 scale):
 /// it must still come out upright, in the right colours, filling the frame as asked.
 final class LargePhotoTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     private let width = 320, height = 240
 
     /// A 1280x960 JPEG: left half red, right half blue; EXIF Orientation set with exiftool.

@@ -19,6 +19,7 @@ final class TimelapseFixture {
     static let defaults: KeyValuePairs<String, String> = ["size": "320x240", "preset": "ultrafast"]
 
     init() throws {
+        try NativeLibraries.start()
         folder = try TemporaryFolder("timelapse-test")
         try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
     }

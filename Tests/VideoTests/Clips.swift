@@ -182,6 +182,29 @@ enum Clips {
         }
     }
 
+    /// An AVCHD camcorder's clip as a Sony or Panasonic writes it: an H.264 MPEG-TS whose stream
+    /// carries the recording date in an MDPM SEI message before the first picture (15 March 2024,
+    /// 10:42:17 at UTC+1, the camera's clock), and no date anywhere else; its file time is 2026.
+    static var camcorderMTS: URL {
+        get throws {
+            try clip("00002.MTS") { url in
+                let plain = url.deletingPathExtension().appendingPathExtension("h264")
+                try ffmpeg(["-f", "lavfi", "-i", "testsrc=s=160x120:r=25:d=0.4", "-c:v", "libx264", "-preset", "ultrafast",
+                            "-bsf:v", "filter_units=remove_types=6", "-f", "h264", plain.path])
+                var stream = try Data(contentsOf: plain)
+                let picture = try XCTUnwrap(stream.range(of: Data([0, 0, 1, 0x65])), "no IDR picture in the H.264 stream")
+                let uuid: [UInt8] = [0x17, 0xEE, 0x8C, 0x60, 0xF8, 0x4D, 0x11, 0xD9, 0x8C, 0xD6, 0x08, 0x00, 0x20, 0x0C, 0x9A, 0x66]
+                let entries: [UInt8] = [0x02, 0x18, 0x02, 0x20, 0x24, 0x03, 0x19, 0x15, 0x10, 0x42, 0x17]  // +01:00, 2024-03 / 15 10:42:17
+                let message = uuid + Array("MDPM".utf8) + entries
+                stream.insert(contentsOf: [0, 0, 1, 0x06, 0x05, UInt8(message.count)] + message + [0x80], at: picture.lowerBound)
+                try stream.write(to: plain)
+                try ffmpeg(["-f", "h264", "-i", plain.path, "-c", "copy", "-f", "mpegts", url.path])
+                try FileManager.default.removeItem(at: plain)
+                try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_790_000_000)], ofItemAtPath: url.path)
+            }
+        }
+    }
+
     /// A camera's AVI: Motion JPEG, 30 frames.
     static var cameraAVI: URL {
         get throws {

@@ -10,6 +10,10 @@ import XCTest
 ///
 /// Set `DARKROOM_KEEP_POSTERS=/some/folder` to keep the posters as JPEGs to look at.
 final class PosterFrameTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     let settings = RunSettings(library: Clips.folder.url)
 
     func poster(_ url: URL, size: Int = 200, crop: Image.Crop = .none) throws -> Image {

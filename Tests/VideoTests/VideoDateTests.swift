@@ -1,5 +1,6 @@
 import DarkroomCore
 import DarkroomTestSupport
+import DarkroomVideo
 import ExifDateStage
 import Foundation
 import XCTest
@@ -7,6 +8,10 @@ import DarkroomModel
 
 /// `exif-date` on videos: which date wins, in which zone, and what is refused.
 final class VideoDateTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     let paris = TimeZone(identifier: "Europe/Paris")!
 
     func item(_ url: URL) throws -> Item {
@@ -112,5 +117,30 @@ final class VideoDateTests: XCTestCase {
         // The epoch written as local time elsewhere is the same zero instant.
         let shifted = resolve(.init(appleCreationDate: Tag(field: "com.apple.quicktime.creationdate", value: "1969-12-31T16:00:00-0800")))
         XCTAssertEqual(shifted.rejected.map(\.reason), [.unixEpoch])
+    }
+
+    func testACamcordersClipIsDatedByTheRecordingDateInItsH264Stream() throws {
+        let (item, decision) = try date(try Clips.camcorderMTS)
+        let date = try XCTUnwrap(item.captureDate)
+        XCTAssertEqual(date.local.description, "2024-03-15T10:42:17", "the camcorder's clock, not the file time of 2026")
+        XCTAssertEqual(date.utcOffsetSeconds, 3600)
+        XCTAssertEqual(date.source, .camcorderRecordingDate)
+        XCTAssertEqual(date.confidence, .high)
+        XCTAssertEqual(decision.considered.first?.field, "H.264 recording date (MDPM)")
+    }
+
+    func testTheRecordingDateIsFoundPastOtherUserDataAndEmulationPrevention() {
+        let uuid: [UInt8] = [0x17, 0xEE, 0x8C, 0x60, 0xF8, 0x4D, 0x11, 0xD9, 0x8C, 0xD6, 0x08, 0x00, 0x20, 0x0C, 0x9A, 0x66]
+        // An encoder's own user data message first, then MDPM west of UTC (-05:30) at 00:00:03 on 1 January 2010,
+        // whose "00 00 03" got an emulation prevention byte in the stream.
+        let x264: [UInt8] = [0x05, 20] + Array(repeating: 0xAB, count: 16) + Array("x264".utf8)
+        let mdpm: [UInt8] = [0x05, 31] + uuid + Array("MDPM".utf8) + [0x02, 0x18, 0x2B, 0x20, 0x10, 0x01, 0x19, 0x01, 0x00, 0x00, 0x03]
+        var sei = x264 + mdpm + [0x80]
+        let at = sei.count - 2  // before the final 0x03: "00 00 03" becomes "00 00 03 03"
+        sei.insert(0x03, at: at)
+        let stream: [UInt8] = [0, 0, 0, 1, 0x09, 0xF0, 0, 0, 1, 0x06] + sei + [0, 0, 1, 0x65, 0x88, 0x84]
+        XCTAssertEqual(CamcorderRecordingDate.find(inAnnexB: stream), "2010-01-01T00:00:03-05:30")
+        XCTAssertNil(CamcorderRecordingDate.find(inAnnexB: [0, 0, 1, 0x06, 0x05, 0xFF, 0xFF, 0x10]), "a size past the end is not read")
+        XCTAssertNil(CamcorderRecordingDate.find(inAnnexB: [0, 0, 1, 0x65, 0x88]))
     }
 }

@@ -10,6 +10,7 @@ final class VideoEncodeTests: XCTestCase {
     var folder: TemporaryFolder!
 
     override func setUpWithError() throws {
+        try NativeLibraries.start()
         folder = try TemporaryFolder("video-encode")
     }
 

@@ -8,6 +8,10 @@ import DarkroomModel
 
 /// What `VideoInfo` reads from a video's header, and how it refuses what it cannot read.
 final class VideoInfoTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
     let limit = 100_000_000
 
     func testAnIPhoneMOVGivesItsStreamsAndApplesKeys() throws {

@@ -3,25 +3,25 @@ import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 
-/// A hand-held set made from one real photo: each copy is the middle 70 % of it, maybe with a subject
+/// A hand-held set made from one real photo (for the alignment engine's tests and the aligned time-lapse's): each copy is the middle 70 % of it, maybe with a subject
 /// that grows copy by copy, brightness scaled by 0.8-1.2, then shifted up to 6 %, turned up to 5 degrees
 /// and scaled by 0.92-1.08 as a retake by hand is. The true transforms are kept to check alignments.
-struct HandheldSet {
+public struct HandheldSet {
     /// One copy: its picture and the true map from the base picture's pixels to its own.
-    struct Photo {
-        var image: Image
-        var truth: SimilarityTransform
-        var brightness: Double
+    public struct Photo {
+        public var image: Image
+        public var truth: SimilarityTransform
+        public var brightness: Double
     }
 
-    let base: Image
-    let photos: [Photo]
+    public let base: Image
+    public let photos: [Photo]
     /// The growing subject's largest square, in the base picture's pixels (nil without a subject).
-    let subject: Rect2D?
+    public let subject: Rect2D?
 
     /// `count` copies of `base` (upright, 8-bit sRGB); with `growingSubject`, a textured square in the
     /// middle grows from 8 % to 30 % of the copies' width.
-    init(base: Image, count: Int, growingSubject: Bool, seed: UInt64) throws {
+    public init(base: Image, count: Int, growingSubject: Bool, seed: UInt64) throws {
         self.base = base
         var random = SeededGenerator(seed: seed)
         let width = Int(Double(base.width) * 0.7), height = Int(Double(base.height) * 0.7)
@@ -56,7 +56,7 @@ struct HandheldSet {
     }
 
     /// The base picture of a corpus photo: upright, 8-bit sRGB, its long edge `longEdge`.
-    static func base(_ corpusPath: String, longEdge: Int) throws -> Image {
+    public static func base(_ corpusPath: String, longEdge: Int) throws -> Image {
         let file = try Corpus.file(corpusPath)
         return try Image.thumbnail(file.path, width: longEdge, height: longEdge).eightBitRGB().materialized()
     }

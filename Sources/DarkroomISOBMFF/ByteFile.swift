@@ -2,31 +2,34 @@ import Foundation
 
 /// A file opened for bounded reads at given offsets; owns the handle and closes it in `deinit`.
 ///
-/// Motion photos run to many megabytes; the parsers read only what they need (segment and box
-/// headers, the XMP packet, the trailer's directory) through this, never the whole file.
-final class SourceFile {
-    let path: String
+/// Motion photos and videos run to many megabytes; parsers read only what they need (segment and
+/// box headers, a `meta` box, a trailer's directory) through this, never the whole file. Errors
+/// are `ISOBMFFError`s naming the file.
+public final class ByteFile: ByteSource {
+    /// The file's path.
+    public let path: String
     /// The file's size when it was opened.
-    let size: UInt64
+    public let size: UInt64
     private let handle: FileHandle
 
     /// The most one read may ask for: every structure read whole is far smaller.
-    static let maximumRead = 16 << 20
+    public static let maximumRead = 16 << 20
 
-    init(path: String) throws {
+    /// Opens `path` for reading.
+    public init(path: String) throws {
         self.path = path
         do {
             handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
             size = try handle.seekToEnd()
         } catch {
-            throw MotionPhotoError(path: path, reason: "cannot open for reading: \(Self.describe(error))")
+            throw ISOBMFFError(path: path, reason: "cannot open for reading: \(Self.describe(error))")
         }
     }
 
     deinit { try? handle.close() }
 
-    /// Up to `count` bytes at `offset`: fewer when the file ends first, none past its end.
-    func read(at offset: UInt64, count: Int) throws -> [UInt8] {
+    /// Up to `count` bytes (at most `maximumRead`) at `offset`: fewer when the file ends first, none past its end.
+    public func read(at offset: UInt64, count: Int) throws -> [UInt8] {
         guard offset < size, count > 0 else { return [] }
         let wanted = Int(min(UInt64(min(count, Self.maximumRead)), size - offset))
         do {
@@ -38,18 +41,18 @@ final class SourceFile {
             }
             return bytes
         } catch {
-            throw MotionPhotoError(path: path, reason: "cannot read \(wanted) bytes at offset \(offset): \(Self.describe(error))")
+            throw ISOBMFFError(path: path, reason: "cannot read \(wanted) bytes at offset \(offset): \(Self.describe(error))")
         }
     }
 
     /// The last `count` bytes (all of them in a smaller file).
-    func tail(_ count: Int) throws -> [UInt8] {
+    public func tail(_ count: Int) throws -> [UInt8] {
         let length = min(UInt64(count), size)
         return try read(at: size - length, count: Int(length))
     }
 
-    /// Foundation's errors carry the POSIX reason in their underlying error; say it plainly.
-    static func describe(_ error: Error) -> String {
+    /// Foundation's errors carry the POSIX reason in their underlying error; says it plainly.
+    public static func describe(_ error: Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
            let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {

@@ -1,0 +1,67 @@
+import DarkroomTestSupport
+import DarkroomVips
+import Foundation
+import Synchronization
+import XCTest
+
+/// An `Image` is a value: nothing done to it on one thread changes what another thread reads.
+final class ImageValueTests: XCTestCase {
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+    }
+
+    /// An image already in memory: `vips_image_copy_memory` hands back the very same libvips object,
+    /// so drawing on "the copy" used to draw on the original for every thread holding it.
+    func inMemoryImage() throws -> Image {
+        let image = try Image.solid(width: 64, height: 48, colour: Colour(red: 0, green: 0, blue: 255)).materialized()
+        XCTAssertEqual(try image.materialized().pixel(x: 10, y: 10), [0, 0, 255])
+        return image
+    }
+
+    func testDrawingLeavesTheOriginalAsItWas() throws {
+        let original = try inMemoryImage()
+        let drawn = try original.drawingRectangles([(x: 0, y: 0, width: 32, height: 48)], colour: Colour(red: 255, green: 0, blue: 0))
+        XCTAssertEqual(try drawn.pixel(x: 10, y: 10), [255, 0, 0])
+        XCTAssertEqual(try original.pixel(x: 10, y: 10), [0, 0, 255], "the original is not drawn on")
+        XCTAssertEqual(try original.average(), 255.0 / 3, accuracy: 0.001)
+    }
+
+    func testMaterialisingAndDrawingWhileAnotherThreadReads() throws {
+        let shared = try inMemoryImage()
+        let expected = try shared.pixelBytes()
+        let watch = Watch()
+        let reader = Thread {
+            while !watch.stop.load(ordering: .relaxed) {
+                if (try? shared.pixelBytes()) != expected || shared.blob("icc-profile-data") != nil {
+                    watch.changes.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        reader.start()
+        for round in 0..<200 {
+            let copy = try shared.materialized()
+            let drawn = try copy.drawingRectangles([(x: round % 60, y: 0, width: 4, height: 48)], colour: .white)
+            XCTAssertEqual(try drawn.pixel(x: round % 60, y: 20), [255, 255, 255])
+        }
+        watch.stop.store(true, ordering: .relaxed)
+        while !reader.isFinished { usleep(1000) }
+        XCTAssertEqual(watch.changes.load(ordering: .relaxed), 0, "the reader saw the shared image change")
+        XCTAssertEqual(try shared.pixelBytes(), expected)
+    }
+
+    func testMaterialisingGivesTheCopyItsOwnMetadata() throws {
+        let folder = try TemporaryFolder("image-value")
+        let jpeg = folder.path("photo.jpg")
+        try Fixtures.halves(jpeg, width: 64, height: 48, exif: ["-Make=Canon"])
+        let opened = try Image.open(jpeg.path)
+        let copy = try opened.materialized()
+        XCTAssertEqual(copy.exifData, opened.exifData)
+        XCTAssertEqual(try copy.materialized().exifData, opened.exifData, "an image in memory comes back as it is")
+    }
+}
+
+/// What a reading thread saw, and when it should stop.
+private final class Watch: Sendable {
+    let changes = Atomic<Int>(0)
+    let stop = Atomic<Bool>(false)
+}
