@@ -20,7 +20,7 @@ public struct OptionRecord: Sendable {
         try RecordedValue.encoder.encode(entries)
     }
 
-    /// `json()` as text, for tests and `--verbose` output.
+    /// `json()` as text (tests compare it with what the hand-written encoders made).
     public func text() throws -> String {
         String(decoding: try json(), as: UTF8.self)
     }
@@ -102,8 +102,7 @@ public enum KeyNames: Sendable {
     /// The name of the option `key` in the record.
     func name(_ key: String) -> String {
         guard self == .camelCase else { return key }
-        let words = key.split(separator: "-")
-        return words.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }
-            .joined()
+        let words = key.split(separator: "-").map(String.init)
+        return (words.first ?? "") + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 }
