@@ -42,7 +42,7 @@ extension Collage {
     }
 
     public struct Options: StageOptions {
-        /// The template as loaded (not encoded: its source text is).
+        /// The template as loaded (in the key: where it comes from and its source text).
         public var template: TemplateLibrary.Loaded
         public var size: CanvasSize
         public var grid: (rows: Int, columns: Int)?
@@ -140,6 +140,9 @@ extension Collage {
                 reader.reject(Self.templateOption, expected: Self.templateOption.accepts, got: error.message)
                 template = try TemplateLibrary.load(Self.templateOption.defaultValue)
             }
+            // An edited template file redoes its collages.
+            reader.key("template", template.origin, for: Self.templateOption)
+            reader.key("template-source", template.source, for: Self.templateOption)
             size = reader.read(Self.sizeOption)
             let layout = template.template.layout
             let isGrid: Bool
@@ -150,6 +153,7 @@ extension Collage {
                               got: "'\(given.rows)x\(given.columns)' for \(template.template.name)")
                 grid = nil
             }
+            reader.key("grid", grid.map { "\($0.rows)x\($0.columns)" } ?? "auto", for: Self.gridOption)
             direction = reader.read(Self.directionOption)
             if direction != .auto, case .cells = layout {
                 reader.reject(Self.directionOption, expected: "a template laid out as a grid", got: "'\(direction.rawValue)' for \(template.template.name)")
@@ -186,6 +190,7 @@ extension Collage {
             if format != .heic, reader.isGiven(Self.presetOption) {
                 reader.reject(Self.presetOption, expected: "a preset only for format heic", got: "'\(preset)' for \(format.rawValue)")
             }
+            if format != .heic { reader.key("preset", nil, for: Self.presetOption) }
             let defaultOutput: String
             switch groupBy {
             case .none: defaultOutput = "collages/{template}-{n}"
@@ -197,28 +202,6 @@ extension Collage {
                                  default: try PathTemplate(defaultOutput + "." + format.fileExtensions[0], allowedFields: Options.outputFields))
             reader.requireExtension(Self.outputOption, of: output, in: format.fileExtensions, why: "for format \(format.rawValue)")
             try reader.finish()
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: OptionKey.self)
-            try c.encode(template.origin, forKey: OptionKey("template"))
-            try c.encode(template.source, forKey: OptionKey("template-source"))
-            try c.encode(size, forKey: OptionKey("size"))
-            try c.encode(grid.map { "\($0.rows)x\($0.columns)" } ?? "auto", forKey: OptionKey("grid"))
-            try c.encode(direction, forKey: OptionKey("direction"))
-            try c.encode(pairing, forKey: OptionKey("pairing"))
-            try c.encode(groupBy, forKey: OptionKey("group-by"))
-            try c.encode(photosPerCollage, forKey: OptionKey("photos-per-collage"))
-            try c.encode(fewerPhotos, forKey: OptionKey("fewer-photos"))
-            try c.encodeIfPresent(title, forKey: OptionKey("title"))
-            try c.encode(dateFormat, forKey: OptionKey("date-format"))
-            try c.encodeIfPresent(font, forKey: OptionKey("font"))
-            try c.encodeIfPresent(textColour, forKey: OptionKey("text-colour"))
-            try c.encodeIfPresent(background, forKey: OptionKey("background"))
-            try c.encode(format, forKey: OptionKey("format"))
-            try c.encode(quality, forKey: OptionKey("quality"))
-            if format == .heic { try c.encode(preset, forKey: OptionKey("preset")) }
-            try c.encode(output, forKey: OptionKey("output"))
         }
 
         /// The renderer these options describe, for photos under `pixelLimit`.

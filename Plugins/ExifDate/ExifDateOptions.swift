@@ -59,11 +59,13 @@ public struct ExifDateOptions: StageOptions {
     static let videoCreationTimeOption = StageOption.choice(
         "video-creation-time", default: VideoCreationTime.utc,
         "How to read a video's creation_time (used when it has no QuickTime creation date): utc, as the QuickTime specification says, shown in the run's --time-zone; local, for cameras that write their wall-clock time there.")
+        .keyedOnlyWhenNotDefault()  // added after libraries were imported: at utc they keep their work
     static let sidecarsOption = StageOption.flag(
         "sidecars", default: true,
         "Read each photo's XMP sidecar (photo.jpg.xmp or photo.xmp) and Google Takeout JSON. A sidecar's date comes first (the user's latest word); "
             + "Takeout's date wins over the file's own when they disagree by over 14 hours (a date corrected in Google Photos), and dates a file that has none. "
             + "A sidecar's or the file's GPS position gives the time zone of times without an offset.")
+        .keyedOnlyWhenNotDefault()  // added after libraries were imported, as video-creation-time
     public static let options: [any OptionDeclaration] = [sourcesOption, fallbackOption, videoCreationTimeOption, sidecarsOption]
 
     public init(sources: [Source] = Source.allCases, fallbackToFileTime: Bool = true, videoCreationTime: VideoCreationTime = .utc,
@@ -81,17 +83,5 @@ public struct ExifDateOptions: StageOptions {
         videoCreationTime = reader.read(Self.videoCreationTimeOption)
         readSidecars = reader.read(Self.sidecarsOption)
         try reader.finish()
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: OptionKey.self)
-        try container.encode(sources.map(\.rawValue), forKey: OptionKey("sources"))
-        try container.encode(fallbackToFileTime, forKey: OptionKey("fallback-to-file-time"))
-        // Encoded only when set, so that the options' digest (and so the work done) of a library
-        // imported before videos were read stays the same.
-        if videoCreationTime != .utc {
-            try container.encode(videoCreationTime.rawValue, forKey: OptionKey(Self.videoCreationTimeOption.key))
-        }
-        if !readSidecars { try container.encode(false, forKey: OptionKey(Self.sidecarsOption.key)) }
     }
 }

@@ -49,8 +49,10 @@ public struct GalleryOptions: StageOptions {
     ]
 
     public init(from decoder: Decoder) throws {
-        let reader = try OptionsReader(decoder, declaring: Self.options)
+        // Named in the key as they always were (`photosPerPage`), so libraries keep their work.
+        let reader = try OptionsReader(decoder, declaring: Self.options, keyNames: .camelCase)
         folder = reader.read(Self.folderOption).split(separator: "/").joined(separator: "/")
+        reader.key("folder", folder, for: Self.folderOption)
         title = reader.read(Self.titleOption)
         thumbnails = reader.read(Self.thumbnailsOption)
         large = reader.read(Self.largeOption)

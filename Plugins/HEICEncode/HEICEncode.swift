@@ -55,12 +55,13 @@ public struct HEICEncode: Stage {
             "Long edge of the thumbnail stored inside the HEIC (read instead of the full image by thumbnailers), or off.") { text in
             if ["off", "false", "no", "none"].contains(text) { return 0 }
             return Int(text).flatMap { (32...1024).contains($0) ? $0 : nil }
-        }
+        }.keyedOnlyWhenNotDefault()  // added after libraries were encoded, as xmp: at their defaults they keep their work
         static let outputOption = StageOption.template("output", default: defaultOutput, "Path template inside the library.")
         static let xmpOption = StageOption.choice(
             "xmp", default: XMPHandling.embed,
             "The photo's XMP sidecar (ratings, keywords, titles, descriptions, people), merged over the photo's own XMP: embed puts it in the HEIC; "
                 + "sidecar writes it beside the HEIC as <output name>.xmp; none leaves it out. The photo's own XMP and IPTC go into the HEIC either way.")
+            .keyedOnlyWhenNotDefault()
         public static let options: [any OptionDeclaration] = [qualityOption, presetOption, thumbnailOption, outputOption, xmpOption]
 
         public init(quality: Int = defaultQuality, preset: String = defaultPreset, thumbnail: Int = defaultThumbnail,
@@ -80,17 +81,6 @@ public struct HEICEncode: Stage {
             output = reader.read(Self.outputOption)
             xmp = reader.read(Self.xmpOption)
             try reader.finish()
-        }
-
-        /// The options as hashed for the catalog; `xmp` and `thumbnail` only when not the default, so
-        /// libraries encoded before they existed keep their work.
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: OptionKey.self)
-            try container.encode(quality, forKey: OptionKey("quality"))
-            try container.encode(preset, forKey: OptionKey("preset"))
-            try container.encode(output, forKey: OptionKey("output"))
-            if xmp != .embed { try container.encode(xmp.rawValue, forKey: OptionKey(Self.xmpOption.key)) }
-            if thumbnail != Self.defaultThumbnail { try container.encode(thumbnail, forKey: OptionKey(Self.thumbnailOption.key)) }
         }
     }
 

@@ -102,6 +102,8 @@ public struct PhotoBookOptions: StageOptions {
     public init(from decoder: Decoder) throws {
         let reader = try OptionsReader(decoder, declaring: Self.options)
         days = reader.readDays(from: Self.fromOption, to: Self.toOption)
+        reader.key("from", days.from.map(DayRange.text), for: Self.fromOption)
+        reader.key("to", days.to.map(DayRange.text), for: Self.toOption)
         groupBy = reader.read(Self.groupByOption)
 
         let paper = reader.read(Self.pageSizeOption)
@@ -123,12 +125,16 @@ public struct PhotoBookOptions: StageOptions {
                                                                 pipelineFile: decoder.userInfo[.pipelineFile] as? String)
                 layout = .cells(file.cells)
                 layoutFile = (reference, source)
+                // The cells replace photos-per-page; an edited layout file redoes the books.
+                reader.key("photos-per-page", nil, for: Self.photosPerPageOption)
+                reader.key("layout-source", source, for: Self.layoutOption)
+                reader.key("layout", reference, for: Self.layoutOption)
             } catch let error as ReferencedFileError {
                 reader.reject(Self.layoutOption, expected: Self.layoutOption.accepts, got: error.message)
             }
         }
 
-        title = reader.read(Self.titleOption) ?? Self.defaultTitle(groupBy)
+        title = reader.read(Self.titleOption, default: Self.defaultTitle(groupBy)) ?? Self.defaultTitle(groupBy)
         captions = reader.read(Self.captionsOption)
         captionFormat = reader.read(Self.captionFormatOption)
         font = reader.read(Self.fontOption)
@@ -147,27 +153,6 @@ public struct PhotoBookOptions: StageOptions {
                           + " for group-by \(groupBy.rawValue) (each book needs its own file)", got: "'\(output.template)'")
         }
         try reader.finish()
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: OptionKey.self)
-        try c.encodeIfPresent(days.from.map(DayRange.text), forKey: OptionKey("from"))
-        try c.encodeIfPresent(days.to.map(DayRange.text), forKey: OptionKey("to"))
-        try c.encode(groupBy, forKey: OptionKey("group-by"))
-        try c.encode(page.paper, forKey: OptionKey("page-size"))
-        try c.encode(page.orientation, forKey: OptionKey("orientation"))
-        if case .grid(let count) = layout { try c.encode(count, forKey: OptionKey("photos-per-page")) }
-        try c.encodeIfPresent(layoutFile?.reference, forKey: OptionKey("layout"))
-        try c.encodeIfPresent(layoutFile?.source, forKey: OptionKey("layout-source"))
-        try c.encode(title, forKey: OptionKey("title"))
-        try c.encode(captions, forKey: OptionKey("captions"))
-        try c.encode(captionFormat, forKey: OptionKey("caption-format"))
-        try c.encode(font, forKey: OptionKey("font"))
-        try c.encode(margin, forKey: OptionKey("margin"))
-        try c.encode(gutter, forKey: OptionKey("gutter"))
-        try c.encode(dpi, forKey: OptionKey("dpi"))
-        try c.encode(quality, forKey: OptionKey("quality"))
-        try c.encode(output, forKey: OptionKey("output"))
     }
 
     /// The cover title when none is given: what the book spans.

@@ -33,7 +33,8 @@ public struct Resize: Stage {
         }
 
         public init(from decoder: Decoder) throws {
-            let reader = try OptionsReader(decoder, declaring: Self.options)
+            // Named in the key as they always were (`longEdge`), so libraries keep their work.
+            let reader = try OptionsReader(decoder, declaring: Self.options, keyNames: .camelCase)
             longEdge = reader.read(Self.longEdgeOption)
             colour = reader.read(Self.colourOption)
             try reader.finish()

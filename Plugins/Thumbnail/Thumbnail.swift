@@ -76,15 +76,18 @@ public struct Thumbnail: Stage {
         ]
 
         public init(from decoder: Decoder) throws {
-            let reader = try OptionsReader(decoder, declaring: Self.options)
+            // Named in the key as they always were (`sizes`), so libraries keep their work.
+            let reader = try OptionsReader(decoder, declaring: Self.options, keyNames: .camelCase)
             let single = reader.read(Self.sizeOption)
             let several = reader.read(Self.sizesOption)
             if single != nil && several != nil { reader.reject(Self.sizesOption, expected: "either size or sizes", got: "both") }
             sizes = Array(Set(several ?? [single ?? 200])).sorted(by: >)
+            reader.key("sizes", sizes, for: Self.sizeOption, Self.sizesOption)
             mode = reader.read(Self.modeOption)
             let square = reader.read(Self.cropOption)
             // Under fit nothing is cropped: the option is kept at its default, so editing it rebuilds nothing.
             crop = mode == .square ? square.crop : SquareCrop.attention.crop
+            reader.key("crop", crop, for: Self.cropOption)
             format = reader.read(Self.formatOption)
             quality = reader.read(Self.qualityOption)
             let defaultOutput = (sizes.count > 1 ? "Thumbnails/{size}/{yyyy}/{MM}/{id}." : "Thumbnails/{yyyy}/{MM}/{id}.") + format.fileExtensions[0]

@@ -182,13 +182,15 @@ public struct TimelapseOptions: StageOptions {
     ] + alignmentOptions + [formatOption, maxBytesOption, paletteOption, outputOption]
 
     public init(from decoder: Decoder) throws {
-        let reader = try OptionsReader(decoder, declaring: Self.options)
+        // Named in the key as they always were (`frameRate`), so libraries keep their work.
+        let reader = try OptionsReader(decoder, declaring: Self.options, keyNames: .camelCase)
         let seconds = reader.read(Self.secondsOption)
         let photosPerSecond = reader.read(Self.fpsOption)
         if seconds != nil && photosPerSecond != nil {
             reader.reject(Self.fpsOption, expected: "either seconds-per-frame or fps, not both", got: "both")
         }
         secondsPerPhoto = seconds ?? photosPerSecond.map { 1 / $0 } ?? 0.3
+        reader.key("secondsPerPhoto", secondsPerPhoto, for: Self.secondsOption, Self.fpsOption)
         frameRate = reader.read(Self.frameRateOption)
         if secondsPerPhoto * Double(frameRate) < 0.999 {
             reader.reject(photosPerSecond == nil ? Self.secondsOption : Self.fpsOption,

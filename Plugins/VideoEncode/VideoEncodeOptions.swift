@@ -84,7 +84,7 @@ public struct VideoEncodeOptions: StageOptions {
         let reader = try OptionsReader(decoder, declaring: Self.options)
         codec = reader.read(Self.codecOption)
         longEdge = reader.read(Self.longEdgeOption)
-        crf = reader.read(Self.crfOption) ?? Self.defaultCRF(codec)
+        crf = reader.read(Self.crfOption, default: Self.defaultCRF(codec)) ?? Self.defaultCRF(codec)
         preset = reader.read(Self.presetOption)
         output = reader.read(Self.outputOption)
         if codec == .copy {
@@ -101,15 +101,5 @@ public struct VideoEncodeOptions: StageOptions {
             reader.requireExtension(Self.outputOption, of: output, in: ["mp4"], why: "or .{ext} for codec \(codec.rawValue)")
         }
         try reader.finish()
-    }
-
-    /// The options as the runner hashes them (to tell which work is stale).
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: OptionKey.self)
-        try container.encode(codec.rawValue, forKey: OptionKey(Self.codecOption.key))
-        try container.encodeIfPresent(longEdge, forKey: OptionKey(Self.longEdgeOption.key))
-        try container.encode(crf, forKey: OptionKey(Self.crfOption.key))
-        try container.encode(preset, forKey: OptionKey(Self.presetOption.key))
-        try container.encode(output, forKey: OptionKey(Self.outputOption.key))
     }
 }

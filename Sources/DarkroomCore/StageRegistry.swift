@@ -35,13 +35,13 @@ public struct StageDescriptor: Sendable {
         media = S.media
         prepare = { try S.prepare($0) }
         configure = { decoder in
-            let options = try S.Options(from: decoder)
+            let (options, record) = try OptionRecord.recording { try S.Options(from: decoder) }
             let instance = try S(options: options)
             return ConfiguredStep(name: S.name, kind: .perItem, prepare: { try S.prepare($0) },
                                   reads: instance.needs, writes: S.writes, media: S.media,
                                   takesMotionParts: S.takesMotionParts, prober: S.prober, readsLibrary: false,
                                   sidecars: S.sidecars, readsSidecars: instance.readsSidecars,
-                                  optionsDigest: try ConfiguredStep.digest(options), stage: instance,
+                                  optionsDigest: try ConfiguredStep.digest(record, of: S.name), stage: instance,
                                   action: .perItem { item, context in try instance.process(item, context: context) },
                                   plannedOutputs: { item, settings in instance.plannedOutputs(for: item, settings: settings) },
                                   outputTemplates: ConfiguredStep.templates(in: options))
@@ -59,12 +59,12 @@ public struct StageDescriptor: Sendable {
         media = S.media
         prepare = { try S.prepare($0) }
         configure = { decoder in
-            let options = try S.Options(from: decoder)
+            let (options, record) = try OptionRecord.recording { try S.Options(from: decoder) }
             let instance = try S(options: options)
             return ConfiguredStep(name: S.name, kind: .collection, prepare: { try S.prepare($0) },
                                   reads: S.reads, writes: [], media: S.media,
                                   takesMotionParts: false, prober: nil, readsLibrary: S.readsLibrary, sidecars: nil, readsSidecars: false,
-                                  optionsDigest: try ConfiguredStep.digest(options), stage: instance,
+                                  optionsDigest: try ConfiguredStep.digest(record, of: S.name), stage: instance,
                                   action: .collection { items, context in try instance.run(items, context: context) },
                                   plannedOutputs: { _, _ in [] })
         }
@@ -129,7 +129,8 @@ public struct ConfiguredStep: Sendable {
     public let readsSidecars: Bool
     /// Whether the step only learns facts about an item (its capture date) for later steps.
     public var learnsOnly: Bool { !writes.isEmpty && !writes.contains(.image) }
-    /// SHA-256 of the options as decoded (defaults included), so YAML formatting does not matter.
+    /// SHA-256 of the options as the stage read them (defaults included, see `OptionRecord`), so YAML
+    /// formatting does not matter and no option read can be left out.
     public let optionsDigest: String
     /// The stage made from the options (`darkroom explain` asks `exif-date` for its decision).
     public let stage: any Sendable
@@ -150,9 +151,12 @@ public struct ConfiguredStep: Sendable {
         Mirror(reflecting: options).children.compactMap { $0.value as? PathTemplate }
     }
 
-    static func digest<O: Encodable>(_ options: O) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return ContentHash.of(try encoder.encode(options))
+    /// The digest of the record the stage's options made as they were read; an error when they were
+    /// not read through `OptionsReader(_:declaring:)`, which alone makes one.
+    static func digest(_ record: OptionRecord?, of stage: String) throws -> String {
+        guard let record else {
+            throw StageSetupError("stage '\(stage)' does not read its options through OptionsReader(_:declaring:), so its work has no key")
+        }
+        return ContentHash.of(try record.json())
     }
 }

@@ -28,6 +28,17 @@ public struct StageOption<Value: Sendable>: OptionDeclaration {
     public let defaultValue: Value
     /// Reads the key's value, nil when absent; throws `OptionRejection` or a decoding error.
     let decode: @Sendable (OptionsReader) throws -> Value?
+    /// Whether the step's key holds the option while it has its default (see `keyedOnlyWhenNotDefault`).
+    public private(set) var keyedWhenDefault = true
+
+    /// This option, in the step's key only when its value is not the default: for an option added
+    /// to a stage after libraries were made with it, so that they keep their work (a key with it
+    /// at its default would differ from theirs, and every photo would be made again).
+    public func keyedOnlyWhenNotDefault() -> StageOption {
+        var option = self
+        option.keyedWhenDefault = false
+        return option
+    }
 
     /// An option whose YAML value decodes as `Raw` and becomes a `Value` through `convert`, which
     /// returns nil for a value outside `accepts` (or throws `OptionRejection` to say why).
@@ -129,14 +140,6 @@ extension StageOption where Value == PathTemplate {
 
 /// Whether `value` is an optional holding nothing (a converted value that was refused).
 private func isAbsent(_ value: Any) -> Bool {
-    (value as? any OptionalValue)?.isNone ?? false
-}
-
-/// Optionals of any type, to tell `.none` from a value in generic code.
-private protocol OptionalValue {
-    var isNone: Bool { get }
-}
-
-extension Optional: OptionalValue {
-    var isNone: Bool { self == nil }
+    guard let optional = value as? any OptionalValue else { return false }
+    return optional.wrapped == nil
 }

@@ -1,13 +1,14 @@
 import Foundation
 
 /// A stage's options: declared once as a list of `StageOption`s, decoded and validated from the step's
-/// mapping in a pipeline file through `OptionsReader`, and encodable so the runner can hash the
-/// decoded value (the hash decides which work is stale).
+/// mapping in a pipeline file through `OptionsReader`, which records each option's value as read
+/// (`OptionRecord`): the runner hashes that record into the step's unit key, which decides which
+/// work is stale. No stage encodes its options for the key itself.
 ///
 /// The declarations are what `darkroom stages` and the README print; the reader refuses to read
 /// an undeclared option or to leave a declared one unread, so the two cannot drift; and decoding
 /// rejects any key that is not declared, with the nearest valid name suggested.
-public protocol StageOptions: Codable, Sendable {
+public protocol StageOptions: Decodable, Sendable {
     /// Every option, in the order they are documented.
     static var options: [any OptionDeclaration] { get }
 }
@@ -54,19 +55,29 @@ public final class OptionsReader {
     private let declared: [String]?
     private var keysRead: Set<String> = []
     private var problems: [(key: String, error: Error)] = []
+    /// How options are named in the record.
+    private let keyNames: KeyNames
+    /// Each option's value as read, for the step's key.
+    private var record = OptionRecord()
+    /// The options whose value as read is in `record` under the given name, by key.
+    private var recordedAs: [String: String] = [:]
+    /// Options read whose value has no JSON form, by key: the stage must put one in the key itself.
+    private var unencodable: Set<String> = []
 
     /// A reader of keys without declarations.
     public init(_ decoder: Decoder) throws {
         container = try decoder.container(keyedBy: OptionKey.self)
         codingPath = decoder.codingPath
         declared = nil
+        keyNames = .optionKeys
     }
 
-    /// A reader of declared options.
-    public init(_ decoder: Decoder, declaring options: [any OptionDeclaration]) throws {
+    /// A reader of declared options; `keyNames` names them in the step's key.
+    public init(_ decoder: Decoder, declaring options: [any OptionDeclaration], keyNames: KeyNames = .optionKeys) throws {
         container = try decoder.container(keyedBy: OptionKey.self)
         codingPath = decoder.codingPath
         declared = options.map(\.key)
+        self.keyNames = keyNames
     }
 
     /// The option's value, or its default when absent; a value it does not accept is recorded as
@@ -75,14 +86,17 @@ public final class OptionsReader {
         read(option, default: option.defaultValue)
     }
 
-    /// The option's value, or `defaultValue` (which depends on other options) when absent.
+    /// The option's value, or `defaultValue` (which depends on other options) when absent; the value
+    /// goes into the step's key.
     public func read<Value>(_ option: StageOption<Value>, default defaultValue: Value) -> Value {
         if let declared, !declared.contains(option.key) {
             problems.append((option.key, problem(option.key, "'\(option.key)' is read but not declared in the stage's options")))
         }
         keysRead.insert(option.key)
         do {
-            return try option.decode(self) ?? defaultValue
+            let value = try option.decode(self) ?? defaultValue
+            note(option, value)
+            return value
         } catch let rejection as OptionRejection {
             switch rejection.reason {
             case .message(let message):
@@ -94,6 +108,37 @@ public final class OptionsReader {
             problems.append((option.key, error))
         }
         return defaultValue
+    }
+
+    /// Puts the value as read of `option` in the record, under its name.
+    private func note<Value>(_ option: StageOption<Value>, _ value: Value) {
+        let name = keyNames.name(option.key)
+        recordedAs[option.key] = name
+        switch RecordedValue.of(value) {
+        case .absent:
+            record.entries[name] = nil
+        case .unencodable:
+            unencodable.insert(option.key)
+        case .value(let recorded):
+            if !option.keyedWhenDefault, case .value(let standard) = RecordedValue.of(option.defaultValue), recorded.json == standard.json {
+                record.entries[name] = nil
+            } else {
+                record.entries[name] = recorded
+            }
+        }
+    }
+
+    /// Puts `value` in the step's key under `name`, in place of `options` as read: what the step
+    /// makes of several options together (a thumbnail's sizes from `size` or `sizes`), a value made
+    /// canonical (a crop that has no effect under `fit` as its default), or the text of a file an
+    /// option names. A nil value leaves the options out: they have no effect given the others.
+    /// Several calls may stand in for the same options.
+    public func key(_ name: String, _ value: (any Encodable)?, for options: any OptionDeclaration...) {
+        for option in options {
+            unencodable.remove(option.key)
+            if let recorded = recordedAs.removeValue(forKey: option.key) { record.entries[recorded] = nil }
+        }
+        if let value { record.entries[name] = RecordedValue(value: value) }
     }
 
     /// Whether the mapping gives the option a value.
@@ -117,12 +162,18 @@ public final class OptionsReader {
         reject(option, expected: "a file name ending in .\(extensions[0])" + (why.map { " \($0)" } ?? ""), got: "'\(template.template)'")
     }
 
-    /// Throws every problem recorded, as `OptionProblems`; also a declared option never read.
+    /// Throws every problem recorded, as `OptionProblems`; also a declared option never read, and one
+    /// read whose value has no JSON form for the key that the stage did not `key` itself. Otherwise
+    /// the record of a declaring reader goes to the `OptionRecord.recording` around it.
     public func finish() throws {
         for key in declared ?? [] where !keysRead.contains(key) {
             problems.append((key, problem(key, "'\(key)' is declared but the stage never reads it")))
         }
+        for key in unencodable.sorted() {
+            problems.append((key, problem(key, "'\(key)' has no form for the step's key: the stage must give one with key(_:_:for:)")))
+        }
         if !problems.isEmpty { throw OptionProblems(errors: problems.map(\.error)) }
+        if declared != nil { OptionRecord.collector?.record = record }
     }
 
     private func problem(_ key: String, _ message: String) -> Error {

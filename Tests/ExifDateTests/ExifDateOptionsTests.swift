@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomOptions
 import ExifDateStage
 import Foundation
 import XCTest
@@ -7,6 +8,11 @@ import XCTest
 final class ExifDateOptionsTests: XCTestCase {
     func decode(_ json: String) throws -> ExifDateOptions {
         try JSONDecoder().decode(ExifDateOptions.self, from: Data(json.utf8))
+    }
+
+    /// The step's key as the options `json` make it: what the runner hashes (keys sorted).
+    func key(_ json: String) throws -> String {
+        try XCTUnwrap(try OptionRecord.recording { try decode(json) }.record).text()
     }
 
     func testDefaultsTryEverySourceAndFallBackToFileTime() throws {
@@ -20,24 +26,22 @@ final class ExifDateOptionsTests: XCTestCase {
 
     func testSidecarsAreEncodedOnlyWhenTurnedOff() throws {
         // A library imported before sidecars were read keeps its options digest (keys sorted, as
-        // ConfiguredStep.digest encodes them), so nothing is redone.
-        let sorted = JSONEncoder()
-        sorted.outputFormatting = [.sortedKeys]
-        XCTAssertEqual(String(decoding: try sorted.encode(try decode("{}")), as: UTF8.self),
+        // ConfiguredStep.digest hashes them), so nothing is redone.
+        XCTAssertEqual(try key("{}"),
                        #"{"fallback-to-file-time":true,"sources":["exif-original","exif-digitized","gps","xmp","filename"]}"#)
-        XCTAssertFalse(String(decoding: try JSONEncoder().encode(try decode("{}")), as: UTF8.self).contains("sidecars"))
+        XCTAssertFalse(try key("{}").contains("sidecars"))
         let off = try decode(#"{"sidecars": false}"#)
         XCTAssertFalse(off.readSidecars)
-        XCTAssertFalse(try JSONDecoder().decode(ExifDateOptions.self, from: JSONEncoder().encode(off)).readSidecars)
+        XCTAssertFalse(try decode(try key(#"{"sidecars": false}"#)).readSidecars)
     }
 
     func testVideoCreationTimeIsEncodedOnlyWhenSet() throws {
         // A library imported before videos were read keeps its options digest, so nothing is redone.
-        let encoded = String(decoding: try JSONEncoder().encode(try decode("{}")), as: UTF8.self)
+        let encoded = try key("{}")
         XCTAssertFalse(encoded.contains("video-creation-time"), encoded)
         let local = try decode(#"{"video-creation-time": "local"}"#)
         XCTAssertEqual(local.videoCreationTime, .local)
-        let again = try JSONDecoder().decode(ExifDateOptions.self, from: JSONEncoder().encode(local))
+        let again = try decode(try key(#"{"video-creation-time": "local"}"#))
         XCTAssertEqual(again.videoCreationTime, .local)
         XCTAssertThrowsError(try decode(#"{"video-creation-time": "locale"}"#)) { error in
             XCTAssertTrue("\(error)".contains("did you mean 'local'"), "\(error)")
@@ -64,8 +68,9 @@ final class ExifDateOptionsTests: XCTestCase {
     }
 
     func testOptionsRoundTripForTheOptionsHash() throws {
-        let options = ExifDateOptions(sources: [.gps, .xmp], fallbackToFileTime: false)
-        let again = try JSONDecoder().decode(ExifDateOptions.self, from: JSONEncoder().encode(options))
+        let given = #"{"sources": ["gps", "xmp"], "fallback-to-file-time": false}"#
+        let options = try decode(given)
+        let again = try decode(try key(given))
         XCTAssertEqual(again.sources, options.sources)
         XCTAssertEqual(again.fallbackToFileTime, options.fallbackToFileTime)
     }
