@@ -73,14 +73,20 @@ extension Collage {
             accepts: "square, portrait, story, landscape or WxH (16 to 8000 each)", names: CanvasSize.presets.map(\.name),
             "square (1080x1080), portrait (1080x1350), story (1080x1920, text kept in the safe zone), landscape (1920x1080), or WxH."
         ) { CanvasSize(parsing: $0) }
-        static let gridOption = StageOption<(rows: Int, columns: Int)?>.custom(
-            "grid", as: String.self, default: nil, shown: "auto", accepts: "auto or rows x columns such as 3x3 (1 to 10 each)",
+        /// `grid` as written: auto, or rows and columns.
+        enum GridChoice: Sendable {
+            case auto
+            case fixed(rows: Int, columns: Int)
+        }
+
+        static let gridOption = StageOption<GridChoice>.custom(
+            "grid", as: String.self, default: .auto, shown: "auto", accepts: "auto or rows x columns such as 3x3 (1 to 10 each)",
             "For grid layouts: rows x columns, or auto (fits the photo count to the canvas)."
         ) { text in
-            if text == "auto" { return .some(nil) }
+            if text.lowercased() == "auto" { return .auto }
             let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
             guard parts.count == 2, (1...10).contains(parts[0]), (1...10).contains(parts[1]) else { return nil }
-            return (parts[0], parts[1])
+            return .fixed(rows: parts[0], columns: parts[1])
         }
         static let directionOption = StageOption.choice(
             "direction", default: Direction.auto,
@@ -147,7 +153,7 @@ extension Collage {
             let layout = template.template.layout
             let isGrid: Bool
             if case .grid(let g) = layout { isGrid = !g.singleLine } else { isGrid = false }
-            grid = reader.read(Self.gridOption)
+            if case .fixed(let rows, let columns) = reader.read(Self.gridOption) { grid = (rows, columns) } else { grid = nil }
             if let given = grid, !isGrid || template.template.pick != .sequence {
                 reader.reject(Self.gridOption, expected: "a template laid out as a grid (such as 'grid')",
                               got: "'\(given.rows)x\(given.columns)' for \(template.template.name)")

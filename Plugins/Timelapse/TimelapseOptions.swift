@@ -162,6 +162,7 @@ public struct TimelapseOptions: StageOptions {
     static let formatOption = StageOption.choice(
         "format", default: Format.mp4,
         "mp4: H.264/HEVC video; webp or gif: an animated image that chat apps play inline (one frame a photo, each shown for seconds-per-frame, looping forever; \(AnimationSize.defaultLongEdge) px long edge unless size is given, at most \(AnimationSize.maximumLongEdge)).")
+        .keyedOnlyWhenNotDefault()  // added after time-lapses were made: at mp4 they keep their work
     static let maxBytesOption = StageOption<Int?>.custom(
         "max-bytes", as: String.self, default: nil, shown: "no limit", accepts: "a number of bytes such as 8000000, 800KB or 8MB",
         "For webp and gif: the largest file wanted. A bigger result is made again smaller (long edge lowered step by step to \(AnimationSize.minimumLongEdge) px, then every other photo left out) until it fits; the run says what was lowered, and fails when it cannot fit.") {
@@ -170,6 +171,7 @@ public struct TimelapseOptions: StageOptions {
     static let paletteOption = StageOption.choice(
         "palette", default: Palette.global,
         "For gif, 256 colours from: global, every photo (a first pass reads them all; what stays the same from photo to photo is stored once, several times smaller for one scene); frame, each photo's own (truer colours when photos differ a lot, bigger). Dithered (Sierra-2-4A) either way.")
+        .keyedOnlyWhenNotDefault()  // added after time-lapses were made
     static let outputOption = StageOption.template(
         "output", default: "timelapse.mp4", fields: outputFields,
         "Path inside the library, ending .mp4 (.webp or .gif with that format; timelapse.webp or timelapse.gif by default); may use {yyyy} {MM} {dd} of the first photo.")

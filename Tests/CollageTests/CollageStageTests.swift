@@ -179,6 +179,17 @@ final class CollageStageTests: XCTestCase {
         }
     }
 
+    /// `grid: auto`, the documented default, may be written out: it loads and keys as leaving it out.
+    func testGridAutoWrittenOutIsTheDefault() throws {
+        let loader = PipelineLoader(registry: BuiltInStages.registry)
+        func key(_ options: String) throws -> String {
+            try loader.load(yaml: "steps:\n  - exif-date\n  - collage: \(options)\n", file: "p.yaml").steps[1].configured.optionsDigest
+        }
+        XCTAssertEqual(try key("{ template: grid, grid: auto }"), try key("{ template: grid }"))
+        XCTAssertEqual(try key("{ template: grid, grid: AUTO }"), try key("{ template: grid }"))
+        XCTAssertNotEqual(try key("{ template: grid, grid: 2x2 }"), try key("{ template: grid }"))
+    }
+
     func testShippedPipelinesLoad() throws {
         let folder = Fixtures.root.appendingPathComponent("pipelines")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }

@@ -41,6 +41,7 @@ enum OptionExamples {
         "timelapse.deflicker-window": "5",
         "timelapse.crf": "23",
         "timelapse.output": "lapse.mp4",
+        "timelapse.max-bytes": "8MB",
         "photo-book.from": "2024-01-01",
         "photo-book.to": "2024-12-31",
         "photo-book.layout": "layout.yaml",
@@ -65,6 +66,8 @@ enum OptionExamples {
         "video-encode.preset": "codec: h264",
         "collage.preset": "format: heic",
         "timelapse.unaligned": "align: scene",
+        "timelapse.max-bytes": "format: gif",
+        "timelapse.palette": "format: gif",
     ]
 
     /// The layout file `photo-book.layout` names, written beside the pipeline.
