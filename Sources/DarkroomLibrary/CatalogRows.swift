@@ -10,7 +10,9 @@ import DarkroomReport
 /// Every lookup is one query however many keys it is given, and every write takes all its rows at
 /// once, so that a rule over 100,000 rows costs a few queries, not 100,000.
 public protocol CatalogRows: Sendable {
-    /// Runs `body` in one read transaction: what it reads is one state of the catalog.
+    /// Runs `body` to read rows. The SQLite store reads one snapshot (a read transaction); the
+    /// PostgreSQL one runs each statement as it comes (READ COMMITTED), so a rule reads what it
+    /// must see as one state in one statement, or inside `write`.
     func read<T>(_ body: (any CatalogRowReader) throws -> T) throws -> T
     /// Runs `body` in one write transaction: all of its writes happen, or (when it throws) none.
     /// The SQLite store takes the write lock first; the PostgreSQL one locks the asset rows it
