@@ -6,7 +6,7 @@
 #                              SQLite, libcrypto, zlib) and the offline time-zone map it embeds
 #   scripts/setup.sh --tests   that, and the tools the tests and benchmarks drive or compare with:
 #                              the vips, libheif, x265, ffmpeg and LibRaw CLIs, ImageMagick, exiftool,
-#                              PostgreSQL (queue tests), Chromium (pages), poppler, strace, gdb
+#                              PostgreSQL (queue tests), the sqlite3 CLI, Chromium (pages), poppler, strace, gdb
 set -euo pipefail
 build=(
   pkg-config python3-venv
@@ -18,7 +18,7 @@ build=(
 )
 tests=(
   libvips-tools libheif-examples heif-thumbnailer x265 ffmpeg libraw-bin imagemagick libimage-exiftool-perl
-  time bc unzip poppler-utils strace gdb
+  time bc unzip poppler-utils strace gdb sqlite3
   postgresql
   chromium
 )

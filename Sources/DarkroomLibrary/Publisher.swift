@@ -151,6 +151,9 @@ package final class Publisher: Sendable {
             }
             try catalog?.markPending(targets.map { $0.replacing ? LibraryFiles.keptAsidePath(of: $0.file.relativePath) : $0.file.relativePath },
                                      run: run)
+            // Noted before a file appears: another photo of this run that finds it before this one's
+            // commit records it is told the two map to one path, not that Darkroom did not make it.
+            publishedThisRun.withLock { $0.formUnion(staged.map(\.relativePath)) }
             for target in targets {
                 // New paths are linked (never replacing a file that appeared meanwhile); an older
                 // output of the same photo or step is replaced atomically, its bytes kept aside.
@@ -174,7 +177,6 @@ package final class Publisher: Sendable {
             changes.undo(library: library)
             throw error
         }
-        publishedThisRun.withLock { $0.formUnion(staged.map(\.relativePath)) }
         return Published(outputs: staged.map { PublishedOutput(step: $0.step, path: $0.relativePath, size: $0.size, sha256: $0.digest) },
                          replaced: replaced)
     }
@@ -190,6 +192,7 @@ package final class Publisher: Sendable {
         guard let known = try catalog?.output(at: relativePath) else {
             // Not in the catalog (a lost catalog being rebuilt by a re-run).
             if namedForThis { return }
+            if publishedThisRun.withLock({ $0.contains(relativePath) }) { throw StageError.sharedOutputPath(relativePath, thisRun: true) }
             throw StageError("\(relativePath) already exists in the library and was not made by Darkroom; left untouched",
                              kind: .outputPathTaken)
         }

@@ -17,9 +17,9 @@ final class JobCatalog: CatalogStore {
     /// Records the work and marks the job done in one transaction; throws `LeaseLost`, having
     /// written nothing, when another worker holds the job now.
     func commit(_ completion: UnitCompletion, run: Int64) throws -> [String] {
-        try catalog.session.transaction {
+        try catalog.rows.write { rows in
             try JobLedger.markDone(job, in: catalog.session)
-            return try catalog.record(completion, run: run)
+            return try PostgresCatalog.record(completion, run: run, in: rows)
         }
     }
 
@@ -28,16 +28,16 @@ final class JobCatalog: CatalogStore {
     /// lost its lease is stopped: it throws `LeaseLost`, noting nothing, unless the job is still
     /// running under this worker's unexpired lease (checked in the same transaction).
     func markPending(_ paths: [String], run: Int64) throws {
-        try catalog.session.transaction {
+        try catalog.rows.write { rows in
             try JobLedger.requireLease(job, in: catalog.session)
-            try catalog.markPending(paths, run: run, job: job.id)
+            try PostgresCatalog.note(paths, run: run, job: job.id, in: rows)
         }
     }
 
     /// The files an earlier attempt at this job (a killed worker's) linked into the library without
     /// recording them; clears the job's notes.
     func recoverPending() throws -> [String] {
-        try catalog.takePending(job: job.id)
+        try catalog.recoverPending(.job(job.id))
     }
 
     func beginRun(pipeline: String) throws -> Int64 { try catalog.beginRun(pipeline: pipeline) }

@@ -1,0 +1,192 @@
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomReport
+import Foundation
+import GRDB
+
+/// The SQLite catalog's rows (`CatalogRows`): plain reads and writes of its tables and nothing of
+/// the catalog's rules. Each statement is prepared once per connection (GRDB's statement cache); a
+/// list of keys is bound as one JSON array (`json_each`), so a lookup is one statement however many
+/// keys it has.
+struct SQLiteCatalogRows: CatalogRows {
+    let database: DatabaseQueue
+
+    func read<T>(_ body: (any CatalogRowReader) throws -> T) throws -> T {
+        try database.read { try body(SQLiteRowAccess(db: $0)) }
+    }
+
+    /// An immediate transaction: the write lock is taken before anything is read, so what the body
+    /// reads and merges is not changed by another process before it writes.
+    func write<T>(_ body: (any CatalogRowWriter) throws -> T) throws -> T {
+        try database.writeWithoutTransaction { db in
+            var result: T?
+            try db.inTransaction(.immediate) {
+                result = try body(SQLiteRowAccess(db: db))
+                return .commit
+            }
+            return result!
+        }
+    }
+}
+
+/// The catalog's tables, read and written on one connection inside a transaction.
+struct SQLiteRowAccess: CatalogRowWriter {
+    let db: Database
+
+    // MARK: Reading
+
+    func assets(_ lookup: AssetLookup) throws -> [AssetRow] {
+        let select = "SELECT \(AssetRow.columnList) FROM assets"
+        switch lookup {
+        case .contentHashes(let hashes): return try assets(select + " WHERE content_hash IN \(Self.list)", [try Self.json(hashes)])
+        case .ids(let ids): return try assets(select + " WHERE id IN \(Self.list)", [try Self.json(ids)])
+        case .originalPaths(let paths): return try assets(select + " WHERE original_path IN \(Self.list)", [try Self.json(paths)])
+        case .originalPathPrefix(let prefix): return try assets(select + " WHERE substr(original_path, 1, length(?1)) = ?1", [prefix])
+        case .cameras(let names): return try assets(select + " WHERE camera IN \(Self.list)", [try Self.json(names)])
+        case .contentIdentifiers(let identifiers):
+            return try assets(select + " WHERE content_identifier IN \(Self.list)", [try Self.json(identifiers)])
+        case .motionOf(let stills): return try assets(select + " WHERE motion_of IN \(Self.list)", [try Self.json(stills)])
+        case .all: return try assets(select, [])
+        }
+    }
+
+    func cameras() throws -> [String] {
+        try String.fetchAll(try db.cachedStatement(sql: "SELECT DISTINCT camera FROM assets WHERE camera IS NOT NULL"))
+    }
+
+    func outputs(_ lookup: OutputLookup) throws -> [OutputRow] {
+        let select = "SELECT path, step, subject, size, sha256, run_id FROM outputs"
+        let (sql, arguments): (String, StatementArguments)
+        switch lookup {
+        case .paths(let paths): (sql, arguments) = (select + " WHERE path IN \(Self.list)", [try Self.json(paths)])
+        case .subjects(let subjects): (sql, arguments) = (select + " WHERE subject IN \(Self.list)", [try Self.json(subjects)])
+        case .subjectPrefix(let prefix): (sql, arguments) = (select + " WHERE substr(subject, 1, length(?1)) = ?1", [prefix])
+        case .all: (sql, arguments) = (select, [])
+        }
+        return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map {
+            OutputRow(path: $0["path"], step: $0["step"], subject: $0["subject"], size: $0["size"], sha256: $0["sha256"], run: $0["run_id"])
+        }
+    }
+
+    func units(ofSubjects subjects: [String]) throws -> [UnitRow] {
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT step, subject, unit_key, run_id FROM units WHERE subject IN \(Self.list)"),
+                         arguments: [try Self.json(subjects)])
+            .map { UnitRow(step: $0["step"], subject: $0["subject"], key: $0["unit_key"], run: $0["run_id"]) }
+    }
+
+    func fileStats(paths: [String]) throws -> [FileFingerprint] {
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT path, size, mtime_ns, inode, content_hash FROM file_stats WHERE path IN \(Self.list)"),
+                         arguments: [try Self.json(paths)])
+            .map { FileFingerprint(path: $0["path"], size: $0["size"], mtimeNanoseconds: $0["mtime_ns"],
+                                   inode: UInt64(bitPattern: $0["inode"]), hash: $0["content_hash"]) }
+    }
+
+    func runs() throws -> [RunRow] {
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT id, pipeline FROM runs")).map { RunRow(id: $0["id"], pipeline: $0["pipeline"]) }
+    }
+
+    // MARK: Writing
+
+    func insertRun(pipeline: String) throws -> Int64 {
+        try db.cachedStatement(sql: "INSERT INTO runs (pipeline, started_at) VALUES (?, ?)").execute(arguments: [pipeline, Timestamp.now()])
+        return db.lastInsertedRowID
+    }
+
+    func finishRun(_ outcome: RunOutcome, failures: [RunReport.Failure]) throws {
+        try db.cachedStatement(sql: """
+            UPDATE runs SET finished_at = ?, processed = ?, skipped = ?, duplicates = ?, failed = ?, status = ? WHERE id = ?
+            """).execute(arguments: [Timestamp.now(), outcome.processed, outcome.skipped, outcome.duplicates, outcome.failed,
+                                     outcome.status, outcome.id])
+        let insert = try db.cachedStatement(sql: "INSERT INTO failures (run_id, path, step, reason) VALUES (?, ?, ?, ?)")
+        for failure in failures { try insert.execute(arguments: [outcome.id, failure.path, failure.step, failure.reason]) }
+    }
+
+    func insert(_ asset: AssetRow) throws -> Bool {
+        let marks = Array(repeating: "?", count: AssetRow.columns.count).joined(separator: ", ")
+        try db.cachedStatement(sql: "INSERT INTO assets (\(AssetRow.columnList)) VALUES (\(marks)) ON CONFLICT (content_hash) DO NOTHING")
+            .execute(arguments: Self.arguments(asset.values))
+        return db.changesCount > 0
+    }
+
+    func update(_ asset: AssetRow) throws {
+        let assignments = AssetRow.columns.dropFirst().map { "\($0.name) = ?" }.joined(separator: ", ")
+        let values = asset.values
+        try db.cachedStatement(sql: "UPDATE assets SET \(assignments) WHERE content_hash = ?")
+            .execute(arguments: Self.arguments(Array(values.dropFirst()) + [values[0]]))
+    }
+
+    func put(_ outputs: [OutputRow]) throws {
+        let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO outputs (path, step, subject, size, sha256, run_id) VALUES (?, ?, ?, ?, ?, ?)")
+        for output in outputs {
+            try insert.execute(arguments: [output.path, output.step, output.subject, output.size, output.sha256, output.run])
+        }
+    }
+
+    func deleteOutputs(paths: [String]) throws {
+        try db.cachedStatement(sql: "DELETE FROM outputs WHERE path IN \(Self.list)").execute(arguments: [try Self.json(paths)])
+    }
+
+    func put(_ units: [UnitRow]) throws {
+        let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO units (step, subject, unit_key, run_id) VALUES (?, ?, ?, ?)")
+        for unit in units { try insert.execute(arguments: [unit.step, unit.subject, unit.key, unit.run]) }
+    }
+
+    func deleteUnits(subject: String, steps: [String]) throws {
+        try db.cachedStatement(sql: "DELETE FROM units WHERE subject = ? AND step IN \(Self.list)").execute(arguments: [subject, try Self.json(steps)])
+    }
+
+    func put(_ files: [FileFingerprint]) throws {
+        let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO file_stats (path, size, mtime_ns, inode, content_hash) VALUES (?, ?, ?, ?, ?)")
+        for file in files {
+            try insert.execute(arguments: [file.path, file.size, file.mtimeNanoseconds, Int64(bitPattern: file.inode), file.hash])
+        }
+    }
+
+    /// A library's SQLite catalog has no work queue: a note's job is not stored.
+    func put(_ notes: [PendingNote]) throws {
+        let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO pending_outputs (path, run_id) VALUES (?, ?)")
+        for note in notes { try insert.execute(arguments: [note.path, note.run]) }
+    }
+
+    func deletePending(paths: [String]) throws {
+        try db.cachedStatement(sql: "DELETE FROM pending_outputs WHERE path IN \(Self.list)").execute(arguments: [try Self.json(paths)])
+    }
+
+    /// Every note is outside a job: `unowned` takes them all, a job's scope none.
+    func takePending(_ scope: PendingScope) throws -> [String] {
+        guard scope == .unowned else { return [] }
+        return try String.fetchAll(try db.cachedStatement(sql: "DELETE FROM pending_outputs RETURNING path"))
+    }
+
+    // MARK: Helpers
+
+    /// The list of keys bound as the statement's one JSON array argument.
+    private static let list = "(SELECT value FROM json_each(?))"
+
+    private func assets(_ sql: String, _ arguments: StatementArguments) throws -> [AssetRow] {
+        try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map { row in
+            try AssetRow(reading: { column in
+                let value: DatabaseValue = row[column.name]
+                switch column.kind {
+                case .text: return .text(String.fromDatabaseValue(value))
+                case .integer: return .integer(Int64.fromDatabaseValue(value))
+                case .real: return .real(Double.fromDatabaseValue(value))
+                }
+            })
+        }
+    }
+
+    private static func arguments(_ values: [AssetRow.Value]) -> StatementArguments {
+        StatementArguments(values.map { value -> (any DatabaseValueConvertible)? in
+            switch value {
+            case .text(let text): return text
+            case .integer(let number): return number
+            case .real(let number): return number
+            }
+        })
+    }
+
+    private static func json(_ keys: [String]) throws -> String {
+        String(decoding: try JSONEncoder().encode(keys), as: UTF8.self)
+    }
+}

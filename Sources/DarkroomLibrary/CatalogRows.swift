@@ -1,0 +1,99 @@
+import Foundation
+import DarkroomReport
+
+/// The narrow store under a catalog: its tables' rows, read and written in transactions, and
+/// nothing else. It knows no rule of the catalog (which outputs are stale on commit, how dates and
+/// other facts merge, what a listing returns and in what order, adoption, pending notes): those
+/// are `RowCatalog`'s, computed in Swift once for every store. The SQLite `Catalog` and
+/// `PostgresCatalog` each implement only this.
+///
+/// Every lookup is one query however many keys it is given, and every write takes all its rows at
+/// once, so that a rule over 100,000 rows costs a few queries, not 100,000.
+public protocol CatalogRows: Sendable {
+    /// Runs `body` to read rows. The SQLite store reads one snapshot (a read transaction); the
+    /// PostgreSQL one runs each statement as it comes (READ COMMITTED), so a rule reads what it
+    /// must see as one state in one statement, or inside `write`.
+    func read<T>(_ body: (any CatalogRowReader) throws -> T) throws -> T
+    /// Runs `body` in one write transaction: all of its writes happen, or (when it throws) none.
+    /// The SQLite store takes the write lock first; the PostgreSQL one locks the asset rows it
+    /// reads, so that a row read, merged and written back is not changed by another writer meanwhile.
+    func write<T>(_ body: (any CatalogRowWriter) throws -> T) throws -> T
+}
+
+/// Reads rows, inside a transaction of `CatalogRows`.
+public protocol CatalogRowReader {
+    /// The assets a lookup matches, in no particular order.
+    func assets(_ lookup: AssetLookup) throws -> [AssetRow]
+    /// Every camera name assets record, each once, in no particular order.
+    func cameras() throws -> [String]
+    /// The outputs a lookup matches, in no particular order.
+    func outputs(_ lookup: OutputLookup) throws -> [OutputRow]
+    /// The done units of these subjects, in no particular order.
+    func units(ofSubjects subjects: [String]) throws -> [UnitRow]
+    /// The remembered fingerprints of these paths, in no particular order.
+    func fileStats(paths: [String]) throws -> [FileFingerprint]
+    /// Every run's id and pipeline, in no particular order.
+    func runs() throws -> [RunRow]
+}
+
+/// Reads and writes rows, inside a write transaction of `CatalogRows`.
+public protocol CatalogRowWriter: CatalogRowReader {
+    /// Adds a run (its start time is now, by the store's clock) and returns its id.
+    func insertRun(pipeline: String) throws -> Int64
+    /// Records how a run ended (its finish time is now) and its failures.
+    func finishRun(_ outcome: RunOutcome, failures: [RunReport.Failure]) throws
+    /// Adds an asset; returns false, writing nothing, when one with its content hash exists.
+    func insert(_ asset: AssetRow) throws -> Bool
+    /// Writes every column of the existing asset with `asset`'s content hash.
+    func update(_ asset: AssetRow) throws
+    /// Adds outputs, each replacing any at its path (each path once).
+    func put(_ outputs: [OutputRow]) throws
+    /// Removes the outputs at these paths.
+    func deleteOutputs(paths: [String]) throws
+    /// Adds done units, each replacing any of its step and subject (each step and subject once).
+    func put(_ units: [UnitRow]) throws
+    /// Removes the units of these steps of one subject.
+    func deleteUnits(subject: String, steps: [String]) throws
+    /// Adds fingerprints, each replacing any of its path (each path once).
+    func put(_ files: [FileFingerprint]) throws
+    /// Adds pending notes, each replacing any of its path (each path once).
+    func put(_ notes: [PendingNote]) throws
+    /// Removes the pending notes of these paths.
+    func deletePending(paths: [String]) throws
+    /// Removes the pending notes in `scope` and returns their paths.
+    func takePending(_ scope: PendingScope) throws -> [String]
+}
+
+/// Which assets a lookup reads.
+public enum AssetLookup: Sendable, Hashable {
+    case contentHashes([String])
+    /// By their `id` column (lower-case UUIDs).
+    case ids([String])
+    case originalPaths([String])
+    /// Those whose original path begins with exactly these characters.
+    case originalPathPrefix(String)
+    /// Those whose camera is exactly one of these names.
+    case cameras([String])
+    case contentIdentifiers([String])
+    /// Those whose `motion_of` is one of these stills' content hashes.
+    case motionOf([String])
+    case all
+}
+
+/// Which outputs a lookup reads.
+public enum OutputLookup: Sendable, Hashable {
+    case paths([String])
+    case subjects([String])
+    /// Those whose subject begins with exactly these characters.
+    case subjectPrefix(String)
+    case all
+}
+
+/// Which pending notes `takePending` takes.
+public enum PendingScope: Sendable, Hashable {
+    /// The notes no running job owns: those made outside any job, and (where there are jobs) those of
+    /// jobs that have ended.
+    case unowned
+    /// The notes of one job of a work queue.
+    case job(Int64)
+}

@@ -1,0 +1,115 @@
+import Foundation
+import DarkroomModel
+
+/// What listings of the catalog return, and in what order: every order is by UTF-8 bytes, the same
+/// whatever collation a database was made with. Each listing is one read transaction of a query
+/// or two, however many subjects it asks about.
+extension RowCatalog {
+    // MARK: One subject, one path
+
+    /// The done units and published outputs (by path) of one subject.
+    public func state(of subject: String) throws -> SubjectState {
+        let (units, outputs) = try rows.read { rows in
+            (try rows.units(ofSubjects: [subject]), try rows.outputs(.subjects([subject])))
+        }
+        var state = SubjectState(outputs: Self.listed(outputs))
+        for unit in units { state.unitKeys[unit.step] = unit.key }
+        return state
+    }
+
+    /// The catalogued output at a library-relative path, with the original file of the photo it was
+    /// made from (nil for collections, and for files a rebuild found).
+    public func output(at path: String) throws -> CatalogOutput? {
+        try rows.read { rows -> CatalogOutput? in
+            guard let output = try rows.outputs(.paths([path])).first else { return nil }
+            let source = try rows.assets(.contentHashes([output.subject])).first?.originalPath
+            return output.described(source: source)
+        }
+    }
+
+    /// The capture date and size remembered for a photo.
+    public func rememberedFacts(contentHash: String) throws -> RememberedFacts? {
+        try rows.read { try $0.assets(.contentHashes([contentHash])) }.first?.remembered
+    }
+
+    /// The photos and videos that carry Apple's Live Photo identifier `identifier`, by content hash.
+    public func assets(withContentIdentifier identifier: String) throws -> [PairedAsset] {
+        try rows.read { try $0.assets(.contentIdentifiers([identifier])) }
+            .sorted { $0.contentHash.utf8.lexicographicallyPrecedes($1.contentHash.utf8) }
+            .map { PairedAsset(contentHash: $0.contentHash, originalPath: $0.originalPath, motionOf: $0.motionOf) }
+    }
+
+    /// Every published file, by path (for `catalog verify`).
+    public func allOutputs() throws -> [CatalogOutput] {
+        Self.listed(try rows.read { try $0.outputs(.all) })
+    }
+
+    // MARK: What a collection reads (LibraryCatalog)
+
+    /// The assets with these content hashes that the catalog knows, by content hash.
+    public func assets(contentHashes: [String]) throws -> [AssetFacts] {
+        guard !contentHashes.isEmpty else { return [] }
+        return Self.listed(try rows.read { try $0.assets(.contentHashes(contentHashes)) })
+    }
+
+    /// The outputs of these subjects, by path.
+    public func outputs(ofSubjects subjects: [String]) throws -> [CatalogOutput] {
+        guard !subjects.isEmpty else { return [] }
+        return Self.listed(try rows.read { try $0.outputs(.subjects(subjects)) })
+    }
+
+    /// The videos joined to these stills as their motion parts, by content hash.
+    public func motionParts(ofStills stills: [String]) throws -> [AssetFacts] {
+        guard !stills.isEmpty else { return [] }
+        return Self.listed(try rows.read { try $0.assets(.motionOf(stills)) })
+    }
+
+    /// The outputs of every collection step (subjects `collection:<step>`), by path.
+    public func collectionOutputs() throws -> [CatalogOutput] {
+        Self.listed(try rows.read { try $0.outputs(.subjectPrefix("collection:")) })
+    }
+
+    // MARK: Finding photos to correct (CorrectableCatalog)
+
+    /// Every photo or video the selector picks, by original path (then content hash):
+    /// - `folder` picks the files below the folder, not those of a folder whose name begins the same;
+    /// - `camera` matches the recorded `Make Model` whatever its letters' case (Unicode's, not only ASCII's).
+    public func assets(_ selector: AssetSelector) throws -> [AssetFacts] {
+        let found: [AssetRow] = try rows.read { rows in
+            switch selector {
+            case .contentHash(let hash): return try rows.assets(.contentHashes([hash]))
+            case .id(let id): return try rows.assets(.ids([id.uuidString.lowercased()]))
+            case .originalPath(let path): return try rows.assets(.originalPaths([path]))
+            case .folder(let folder): return try rows.assets(.originalPathPrefix(folder + "/"))
+            case .camera(let camera):
+                let wanted = camera.lowercased()
+                let names = try rows.cameras().filter { $0.lowercased() == wanted }
+                return names.isEmpty ? [] : try rows.assets(.cameras(names))
+            case .motionParts(let still): return try rows.assets(.motionOf([still]))
+            }
+        }
+        return found.sorted { a, b in
+            a.originalPath == b.originalPath ? a.contentHash.utf8.lexicographicallyPrecedes(b.contentHash.utf8)
+                : a.originalPath.utf8.lexicographicallyPrecedes(b.originalPath.utf8)
+        }.map(\.facts)
+    }
+
+    // MARK: Rows as listed
+
+    /// Outputs as `CatalogOutput`s, by path.
+    static func listed(_ outputs: [OutputRow]) -> [CatalogOutput] {
+        outputs.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }.map { $0.described(source: nil) }
+    }
+
+    /// Assets as facts, by content hash.
+    static func listed(_ assets: [AssetRow]) -> [AssetFacts] {
+        assets.sorted { $0.contentHash.utf8.lexicographicallyPrecedes($1.contentHash.utf8) }.map(\.facts)
+    }
+}
+
+extension OutputRow {
+    /// The output as the catalog describes it, with the original file it was made from when known.
+    func described(source: String?) -> CatalogOutput {
+        CatalogOutput(path: path, step: step, subject: subject, size: size, sha256: sha256, sourcePath: source)
+    }
+}
