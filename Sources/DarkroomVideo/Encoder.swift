@@ -1,7 +1,7 @@
 internal import CFFmpeg
 import Foundation
 
-/// Owns an opened `AVCodecContext` for libx264 or libx265, set up for BT.709 yuv420p with the
+/// An opened `AVCodecContext` for libx264 or libx265, set up for BT.709 yuv420p with the
 /// time base 1/frame rate (a frame's pts is the frame period it starts at).
 ///
 /// For `variable` timing the frames are far apart in time (a photo every 0.3 s):
@@ -23,27 +23,18 @@ import Foundation
 /// - scene-cut detection stays on (a new scene is a key frame); the key-frame interval, which the
 ///   encoders count in frames, is kept in time by `VideoWriter` (`VideoEncoding.keyframePeriods`),
 ///   and the forced key frames are IDR frames (`forced-idr`) so every one is a sync sample.
-final class Encoder {
+final class Encoder: EncoderContext {
     /// x264's and x265's lookahead, in frames, for `variable` timing.
     static let heldLookahead = 10
 
-    let context: UnsafeMutablePointer<AVCodecContext>
     let encoding: VideoEncoding
 
     /// Opens the encoder. `globalHeader` is set when the container wants codec headers out of band (MP4 does).
     /// `timeBase` replaces 1/frame rate for frames stamped in another time base (a transcode keeps
     /// its source's timestamps, so variable-rate phone video stays as it was).
     init(_ encoding: VideoEncoding, globalHeader: Bool, timeBase: AVRational? = nil) throws {
-        try FFmpeg.requireStarted("open encoder \(encoding.codec.encoderName)")
-        let name = encoding.codec.encoderName
-        guard let codec = avcodec_find_encoder_by_name(name) else {
-            throw VideoError(operation: "find encoder", message: "this FFmpeg has no \(name) encoder")
-        }
-        guard let context = avcodec_alloc_context3(codec) else {
-            throw VideoError(operation: "allocate encoder", message: "out of memory")
-        }
-        self.context = context
         self.encoding = encoding
+        try super.init(encoderNamed: encoding.codec.encoderName)
 
         context.pointee.width = Int32(encoding.width)
         context.pointee.height = Int32(encoding.height)
@@ -70,31 +61,6 @@ final class Encoder {
             }
         }
         if encoding.codec == .hevc { options.append(("x265-params", x265Parameters.joined(separator: ":"))) }
-        for (key, value) in options {
-            try FFmpegCode.check(av_opt_set(context.pointee.priv_data, key, value, 0), "set \(name) option \(key)=\(value)")
-        }
-        try FFmpegCode.check(avcodec_open2(context, codec, nil), "open encoder \(name)")
-    }
-
-    deinit {
-        var context: UnsafeMutablePointer<AVCodecContext>? = self.context
-        avcodec_free_context(&context)
-    }
-
-    /// Sends a frame (nil: no more frames, flush). Returns false when the encoder's output must be
-    /// read first (EAGAIN).
-    func send(_ frame: UnsafeMutablePointer<AVFrame>?) throws -> Bool {
-        let result = avcodec_send_frame(context, frame)
-        if result == FFmpegCode.again { return false }
-        try FFmpegCode.check(result, frame == nil ? "flush \(encoding.codec.encoderName)" : "encode frame")
-        return true
-    }
-
-    /// Fills `packet` with the next encoded packet; false when none is ready yet or the encoder is drained.
-    func receive(into packet: Packet) throws -> Bool {
-        let result = avcodec_receive_packet(context, packet.pointer)
-        if result == FFmpegCode.again || result == FFmpegCode.endOfFile { return false }
-        try FFmpegCode.check(result, "receive packet from \(encoding.codec.encoderName)")
-        return true
+        try open(options: options)
     }
 }
