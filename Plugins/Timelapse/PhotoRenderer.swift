@@ -50,7 +50,7 @@ struct PhotoRenderer {
         let cover = max(Double(options.size.width) / Double(width), Double(options.size.height) / Double(height))
         let scale = max(cover, min(1, cover * Self.storeMargin))
         let box = (width: max(2, Int((Double(width) * scale).rounded(.up))), height: max(2, Int((Double(height) * scale).rounded(.up))))
-        return try decode(item, width: box.width, height: box.height, crop: .none).materialized()
+        return try decode(item, width: box.width, height: box.height, crop: Image.Crop.none).materialized()
     }
 
     /// How much larger than the frame's cover size a photo is kept for an aligned time-lapse: the common
