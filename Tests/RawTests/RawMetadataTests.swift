@@ -137,8 +137,11 @@ enum Exiftool {
         try Prerequisite.require(tool: "exiftool")
         let output = try Fixtures.run("exiftool", ["-T", "-n", "-f", "-FilePath"] + tags.map { "-\($0)" } + files.map(\.path))
         let rows = output.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        // exiftool's FilePath is the real path: a corpus reached through a symbolic link is matched by its target.
         return try files.map { file in
-            guard let row = rows.first(where: { $0.first == file.path }), row.count == tags.count + 1 else {
+            let real = file.resolvingSymlinksInPath().path
+            guard let row = rows.first(where: { $0.first.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } == real }),
+                  row.count == tags.count + 1 else {
                 throw FixtureError("exiftool printed no row for \(file.path):\n\(output)")
             }
             return row.dropFirst().map { $0 == "-" || $0.isEmpty ? nil : $0 }
