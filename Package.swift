@@ -182,7 +182,7 @@ let package = Package(
         ]),
         plugin("CollageStage", path: "Collage", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF"]),
         plugin("PhotoBookStage", path: "PhotoBook", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomCairo"]),
-        plugin("GalleryStage", path: "Gallery", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomHTML"]),
+        plugin("GalleryStage", path: "Gallery", dependencies: ["DarkroomCore", "DarkroomLibrary", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomHTML"]),
 
         .target(name: "DarkroomStages", dependencies: [
             "DarkroomCore", "DarkroomImaging", "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage", "MotionVideoStage",

@@ -1,5 +1,6 @@
 import DarkroomCore
 import DarkroomImaging
+import DarkroomLibrary
 import Foundation
 import DarkroomModel
 
@@ -10,10 +11,10 @@ struct LibraryFile {
     let pixelLimit: Int
 
     /// The absolute location of a library-relative path.
-    func url(_ path: String) -> URL { library.appendingPathComponent(path) }
+    func url(_ path: String) -> URL { library.appendingPathComponent(path, isDirectory: false) }
 
     /// Whether a regular file is at `path`.
-    func exists(_ path: String) -> Bool { FileInfo(path: url(path).path)?.isRegularFile == true }
+    func exists(_ path: String) -> Bool { LibraryFiles.holdsFile(path, library: library) }
 
     /// The image at `path` with its pixel size; throws with the reason when it is missing or unreadable.
     func image(_ path: String) throws -> LibraryImage {
