@@ -199,7 +199,9 @@ let package = Package(
         // Test helpers, shipped as their own target.
         .target(name: "DarkroomTestSupport", dependencies: ["DarkroomCore", "DarkroomRuntime", "DarkroomVips"]),
 
-        .testTarget(name: "DarkroomCoreTests", dependencies: ["DarkroomCore", "DarkroomCatalog", "DarkroomTestSupport"]),
+        .testTarget(name: "DarkroomCoreTests", dependencies: [
+            "DarkroomCore", "DarkroomCatalog", "DarkroomTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "NativeBindingTests", dependencies: [
             "DarkroomRuntime", "DarkroomVips", "DarkroomVideo", "DarkroomHEIF", "DarkroomExif", "DarkroomXMP", "DarkroomTestSupport",
             .product(name: "Logging", package: "swift-log"),

@@ -5,7 +5,8 @@ import Foundation
 import GRDB
 
 /// The SQLite catalog's rows (`CatalogRows`): plain reads and writes of its tables and nothing of
-/// the catalog's rules. Each statement is prepared once per connection (GRDB's statement cache); a
+/// the catalog's rules. Each statement is prepared once per connection (GRDB's statement cache), and
+/// its rows' columns are read by their positions in the SELECT list; a
 /// list of keys is bound as one JSON array (`json_each`), so a lookup is one statement however many
 /// keys it has.
 struct SQLiteCatalogRows: CatalogRows {
@@ -64,21 +65,20 @@ struct SQLiteRowAccess: CatalogRowWriter {
         case .all: (sql, arguments) = (select, [])
         }
         return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map {
-            OutputRow(path: $0["path"], step: $0["step"], subject: $0["subject"], size: $0["size"], sha256: $0["sha256"], run: $0["run_id"])
+            OutputRow(path: $0[0], step: $0[1], subject: $0[2], size: $0[3], sha256: $0[4], run: $0[5])
         }
     }
 
     func units(ofSubjects subjects: [String]) throws -> [UnitRow] {
         try Row.fetchAll(try db.cachedStatement(sql: "SELECT step, subject, unit_key, run_id FROM units WHERE subject IN \(Self.list)"),
                          arguments: [try Self.json(subjects)])
-            .map { UnitRow(step: $0["step"], subject: $0["subject"], key: $0["unit_key"], run: $0["run_id"]) }
+            .map { UnitRow(step: $0[0], subject: $0[1], key: $0[2], run: $0[3]) }
     }
 
     func fileStats(paths: [String]) throws -> [FileFingerprint] {
         try Row.fetchAll(try db.cachedStatement(sql: "SELECT path, size, mtime_ns, inode, content_hash FROM file_stats WHERE path IN \(Self.list)"),
                          arguments: [try Self.json(paths)])
-            .map { FileFingerprint(path: $0["path"], size: $0["size"], mtimeNanoseconds: $0["mtime_ns"],
-                                   inode: UInt64(bitPattern: $0["inode"]), hash: $0["content_hash"]) }
+            .map { FileFingerprint(path: $0[0], size: $0[1], mtimeNanoseconds: $0[2], inode: UInt64(bitPattern: $0[3]), hash: $0[4]) }
     }
 
     func runs() throws -> [RunRow] {
@@ -165,8 +165,12 @@ struct SQLiteRowAccess: CatalogRowWriter {
 
     private func assets(_ sql: String, _ arguments: StatementArguments) throws -> [AssetRow] {
         try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: arguments).map { row in
-            try AssetRow(reading: { column in
-                let value: DatabaseValue = row[column.name]
+            // Columns come in the order of `AssetRow.columns`, as selected, and are read by position
+            // (by name, each read would look the name up among the row's columns).
+            var position = 0
+            return try AssetRow(reading: { column in
+                defer { position += 1 }
+                let value: DatabaseValue = row[position]
                 switch column.kind {
                 case .text: return .text(String.fromDatabaseValue(value))
                 case .integer: return .integer(Int64.fromDatabaseValue(value))

@@ -72,7 +72,7 @@ final class CollectionGroups: Sendable {
         let step = unitStep(name)
         let outputs = (recordedOutputs[step] ?? []).map(\.path)
         let current = !force && recordedKeys[step] == key && !outputs.isEmpty && outputs.allSatisfy {
-            FileInfo(path: library.appendingPathComponent($0).path)?.isRegularFile == true
+            LibraryFiles.holdsFile($0, library: library)
         }
         state.withLock { $0.keys[name] = (key, current) }
         return current ? outputs : nil

@@ -125,7 +125,7 @@ private struct FolderListing {
         var passedOverFiles: [String: (url: URL, info: FileInfo, skipped: Discovery.Skipped)] = [:]
         var inputNames: [String] = []
         for name in names {
-            let url = directory.appendingPathComponent(name)
+            let url = directory.appendingPathComponent(name, isDirectory: false)
             let path = relative.isEmpty ? name : relative + "/" + name
             guard var info = FileInfo(path: url.path) else { continue }
             if info.isSymlink {

@@ -20,7 +20,7 @@ extension Runner {
         let catalogID = catalogIDs[step.index]
         let state = try catalog.state(of: "collection:\(catalogID)")
         let outputsPresent = !state.outputs.isEmpty && state.outputs.allSatisfy {
-            FileInfo(path: settings.library.appendingPathComponent($0.path).path)?.isRegularFile == true
+            LibraryFiles.holdsFile($0.path, library: settings.library)
         }
         return state.unitKeys[catalogID] == collectionKey(step, items: items) && outputsPresent
     }

@@ -6,8 +6,10 @@ import DarkroomModel
 import DarkroomReport
 
 extension Runner {
-    func execute(inputs: [URL], catalog: CatalogStore, shard: Shard?, temporaryFolder: URL) throws -> RunReport {
+    func execute(inputs: [URL], catalog store: CatalogStore, shard: Shard?, temporaryFolder: URL) throws -> RunReport {
         let started = Date()
+        // Every read and write of the run goes through it, so that its writes make it read again what they change.
+        let catalog = CatalogReadAhead(store)
         // The file's absolute path, so that `catalog set-date` can read its output templates again from anywhere.
         let runID = try catalog.beginRun(pipeline: URL(fileURLWithPath: pipeline.file).standardizedFileURL.path)
         let publisher = try Publisher(library: settings.library, catalog: catalog, run: runID, temporaryFolder: temporaryFolder)

@@ -68,6 +68,7 @@ extension Runner {
     public func queuePlan(inputs: [URL], catalog: CatalogStore?) throws -> QueuePlan {
         try Runner.checkInputs(inputs)
         try pipeline.prepare(settings)
+        let catalog = catalog.map(CatalogReadAhead.init)
         let survey = try self.survey(inputs: inputs, catalog: catalog, remember: false)
         var plan = QueuePlan()
         var photos: [QueuedPhoto] = []

@@ -67,7 +67,10 @@ extension Runner {
         var fresh: [FileFingerprint]
     }
 
-    func survey(inputs: [URL], catalog: CatalogStore?, remember: Bool) throws -> Survey {
+    /// Finds the input files, hashes them (unchanged files by the catalog's remembered hashes), and
+    /// tells what each is: a photo to work on, a duplicate, a Live Photo's video, unreadable. What the
+    /// run will ask the catalog about the files and their photos is read ahead here, in bulk.
+    func survey(inputs: [URL], catalog: CatalogReadAhead?, remember: Bool) throws -> Survey {
         guard !inputs.isEmpty else { throw RunError("no input folders: give --input (or 'inputs: folders:' in the pipeline)") }
         // The library is never read as input from a folder above it; an input inside the library
         // (its Photos, to regenerate thumbnails) is read, but never its .darkroom folder.
@@ -80,6 +83,7 @@ extension Runner {
         // Only an input inside the library, or a symbolic link followed into it, finds the library's
         // own files; otherwise no file's path is resolved (an lstat a path component) to look for them.
         let mayHoldLibraryFiles = insideLibrary || pipeline.inputs.followSymlinks
+        try catalog?.readFingerprints(of: found.flatMap { [$0.url.path] + $0.sidecars.map(\.url.path) })
         // A file hashed now is probed in the same open, while its first bytes are in memory: it is
         // not opened again for its pairing identifier (nor, in the steps, for anything the probe read).
         let prober = pipeline.prober
@@ -108,13 +112,19 @@ extension Runner {
         let fresh = hashed.flatMap(\.fresh)
         // One transaction (one fsync) for all new hashes, not one per file.
         if remember { try catalog?.rememberHashes(fresh) }
+        // Library files among the inputs (its Photos/, to regenerate thumbnails or make the gallery)
+        // are the photos they were made from: their records, then every photo's, read in bulk.
+        var libraryPaths = LibraryPaths(library: settings.library, followingLinks: pipeline.inputs.followSymlinks)
+        let inLibrary = mayHoldLibraryFiles ? found.map { libraryPaths.relativePath(of: $0.url) } : []
+        let outputs = try catalog?.readOutputs(atPaths: inLibrary.compactMap { $0 }) ?? []
+        try catalog?.readSubjects(hashed.compactMap { try? $0.content.get() } + outputs.map(\.subject))
         var motionRenditions: [Discovery.Skipped] = []
         var entries = found.enumerated().compactMap { index, file -> SurveyEntry? in
             switch hashed[index].content {
             case .failure(let error):
                 return SurveyEntry(found: file, state: .unreadable("cannot read: \(error.localizedDescription)"))
             case .success(let fileHash):
-                let output = mayHoldLibraryFiles ? libraryOutput(file, hash: fileHash, catalog: catalog) : nil
+                let output = inLibrary.isEmpty ? nil : inLibrary[index].flatMap { libraryOutput(at: $0, hash: fileHash, catalog: catalog) }
                 let hash = output?.subject ?? fileHash
                 if output != nil, let reason = motionPartRendition(file, subject: hash, catalog: catalog) {
                     motionRenditions.append(Discovery.Skipped(path: file.url.path, reason: reason, kind: "motion part"))
@@ -201,17 +211,43 @@ extension Runner {
     /// (a HEIC in `Photos/`, read to regenerate thumbnails), is the photo it was made from: same
     /// content hash for the catalog, same `{id}`. Any other file is itself.
     func identity(of file: Discovery.Found, hash: String, catalog: CatalogStore?) -> String {
-        libraryOutput(file, hash: hash, catalog: catalog)?.subject ?? hash
+        var libraryPaths = LibraryPaths(library: settings.library, followingLinks: true)
+        return libraryPaths.relativePath(of: file.url).flatMap { libraryOutput(at: $0, hash: hash, catalog: catalog) }?.subject ?? hash
     }
 
-    /// The catalog's record of `file` when it is one of the library's own outputs, unchanged (its
-    /// bytes still hash to `hash`), and made for a photo or video rather than a collection.
-    func libraryOutput(_ file: Discovery.Found, hash: String, catalog: CatalogStore?) -> CatalogOutput? {
-        let library = settings.library.resolvingSymlinksInPath().path + "/"
-        let path = file.url.resolvingSymlinksInPath().path
-        guard path.hasPrefix(library), let catalog,
-              let output = try? catalog.output(at: String(path.dropFirst(library.count))),
+    /// The catalog's record of the library file at `relativePath` when it is one of the library's own
+    /// outputs, unchanged (its bytes still hash to `hash`), and made for a photo or video rather than a collection.
+    func libraryOutput(at relativePath: String, hash: String, catalog: CatalogStore?) -> CatalogOutput? {
+        guard let catalog, let output = try? catalog.output(at: relativePath),
               output.sha256 == hash, !output.subject.hasPrefix("collection:") else { return nil }
         return output
+    }
+}
+
+/// Where found files are inside the library, by their real paths: each folder's real path is
+/// resolved once (an `lstat` a path component), not each file's, unless symbolic links are followed
+/// (then a file may be a link to anywhere, and each is resolved).
+struct LibraryPaths {
+    private let library: String
+    private let followingLinks: Bool
+    private var realFolders: [String: String] = [:]
+
+    init(library: URL, followingLinks: Bool) {
+        self.library = library.resolvingSymlinksInPath().path + "/"
+        self.followingLinks = followingLinks
+    }
+
+    /// The library-relative path of the file at `url`, or nil when it is not inside the library.
+    mutating func relativePath(of url: URL) -> String? {
+        let real: String
+        if followingLinks {
+            real = url.resolvingSymlinksInPath().path
+        } else {
+            let folder = url.deletingLastPathComponent().path
+            let realFolder = realFolders[folder] ?? URL(fileURLWithPath: folder, isDirectory: true).resolvingSymlinksInPath().path
+            realFolders[folder] = realFolder
+            real = realFolder + "/" + url.lastPathComponent
+        }
+        return real.hasPrefix(library) ? String(real.dropFirst(library.count)) : nil
     }
 }

@@ -33,7 +33,7 @@ extension Runner {
             if step.configured.readsSidecars && !sidecarDigest.isEmpty { key = ContentHash.of("\(key)|sidecars:\(sidecarDigest)") }
             keys[step.index] = key
             let outputsPresent = state.outputs.filter { $0.step == id }.allSatisfy {
-                FileInfo(path: settings.library.appendingPathComponent($0.path).path)?.isRegularFile == true
+                LibraryFiles.holdsFile($0.path, library: settings.library)
             }
             if settings.force || state.unitKeys[id] != key || !outputsPresent { pending.insert(step.index) }
         }
@@ -64,7 +64,7 @@ extension Runner {
             let key = ContentHash.of("\(id)|\(step.configured.optionsDigest)|\(hash)|motion part of \(still) at \(date.local)")
             keys[step.index] = key
             let outputsPresent = state.outputs.filter { $0.step == id }.allSatisfy {
-                FileInfo(path: settings.library.appendingPathComponent($0.path).path)?.isRegularFile == true
+                LibraryFiles.holdsFile($0.path, library: settings.library)
             }
             if settings.force || state.unitKeys[id] != key || !outputsPresent { pending.insert(step.index) }
         }
@@ -84,7 +84,7 @@ extension Runner {
         for subject in [still, stillID] {
             guard let copy = try catalog.state(of: subject).outputs.first(where: {
                 $0.step == CatalogVerification.rebuiltStep && $0.sha256 == hash
-            }), FileInfo(path: settings.library.appendingPathComponent(copy.path).path)?.isRegularFile == true else { continue }
+            }), LibraryFiles.holdsFile(copy.path, library: settings.library) else { continue }
             return PublishedOutput(step: catalogIDs[step.index], path: copy.path, size: copy.size, sha256: copy.sha256)
         }
         return nil

@@ -83,6 +83,7 @@ public final class Runner: Sendable {
     public func plan(inputs: [URL], catalog: CatalogStore?, shard: Shard? = nil) throws -> RunPlan {
         try Runner.checkInputs(inputs)
         try pipeline.prepare(settings)
+        let catalog = catalog.map(CatalogReadAhead.init)
         let survey = try self.survey(inputs: inputs, catalog: catalog, remember: false)
         var plan = RunPlan(pipeline: pipeline.file, library: settings.library.path)
         // What collections would see: every photo's remembered facts, or nil once one has work to do.

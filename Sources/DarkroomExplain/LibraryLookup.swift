@@ -31,7 +31,7 @@ extension ExplainReport {
         report.recorded = Recorded(id: asset.id.uuidString.lowercased(), captureDate: asset.captureDate,
                                    outputs: state.outputs.map { output in
                                        Output(path: output.path, step: output.step,
-                                              present: FileInfo(path: library.appendingPathComponent(output.path).path)?.isRegularFile == true)
+                                              present: LibraryFiles.holdsFile(output.path, library: library))
                                    }.sorted { $0.path < $1.path })
         return report
     }

@@ -80,8 +80,8 @@ public struct AssetRow: Sendable, Hashable {
     /// The row's values, in the order of `columns`.
     public var values: [Value] { Self.columns.map { $0.get(self) } }
 
-    /// A row from its values, read by `value(column)` for each column (a NULL in a NOT NULL column
-    /// is an error naming it).
+    /// A row from its values, read by `value(column)` for each column in the order of `columns` (a
+    /// NULL in a NOT NULL column is an error naming it).
     public init(reading value: (Column) throws -> Value) throws {
         self.init(contentHash: "", id: "", originalPath: "", fileSize: 0, mediaKind: "photo")
         for column in Self.columns { try column.set(&self, try value(column)) }

@@ -30,6 +30,17 @@ public protocol CatalogStore: AnyObject, Sendable {
     /// The photos and videos that carry Apple's Live Photo identifier `identifier`.
     func assets(withContentIdentifier identifier: String) throws -> [PairedAsset]
 
+    /// What `cachedHash` and `state(of:)`/`rememberedFacts` answer, for many files and subjects at
+    /// once: one lookup each however many keys (a run reads its candidates ahead, `CatalogReadAhead`).
+    /// The fingerprints remembered for these paths (those the catalog has), in no particular order.
+    func fingerprints(paths: [String]) throws -> [FileFingerprint]
+    /// The done units and published outputs of these subjects, by subject; a subject with neither is absent.
+    func states(of subjects: [String]) throws -> [String: SubjectState]
+    /// What the catalog remembers of the photos and videos with these content hashes (those it knows).
+    func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts]
+    /// The catalogued outputs at these library-relative paths (those it has), as `output(at:)` gives each.
+    func outputs(atPaths paths: [String]) throws -> [CatalogOutput]
+
     /// What the catalog stores of the photos and videos with these content hashes (those it knows),
     /// in no particular order.
     func assets(contentHashes: [String]) throws -> [AssetFacts]
@@ -62,6 +73,11 @@ public struct FileFingerprint: Sendable, Codable, Hashable {
 
     public init(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64, hash: String) {
         self.path = path; self.size = size; self.mtimeNanoseconds = mtimeNanoseconds; self.inode = inode; self.hash = hash
+    }
+
+    /// Whether the remembered hash still holds for the file as it is now: same size, mtime and inode.
+    public func holds(size: Int64, mtimeNanoseconds: Int64, inode: UInt64) -> Bool {
+        self.size == size && self.mtimeNanoseconds == mtimeNanoseconds && self.inode == inode
     }
 }
 

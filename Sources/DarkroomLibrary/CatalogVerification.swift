@@ -78,8 +78,9 @@ public enum CatalogVerification {
         func walk(_ url: URL, _ relative: String) {
             for name in ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() {
                 let path = relative.isEmpty ? name : relative + "/" + name
-                guard path != ".darkroom", let info = FileInfo(path: url.appendingPathComponent(name).path) else { continue }
-                if info.isDirectory { walk(url.appendingPathComponent(name), path) } else { files.append(path) }
+                let child = url.appendingPathComponent(name, isDirectory: false)
+                guard path != ".darkroom", let info = FileInfo(path: child.path) else { continue }
+                if info.isDirectory { walk(child, path) } else { files.append(path) }
             }
         }
         walk(library, "")

@@ -1,4 +1,5 @@
 import Foundation
+import DarkroomModel
 
 /// What every catalog store does to the library's files, whoever records them.
 public enum LibraryFiles {
@@ -10,6 +11,12 @@ public enum LibraryFiles {
             url.deleteLastPathComponent()
             guard rmdir(url.path) == 0 else { break }
         }
+    }
+
+    /// Whether the library holds a regular file (not a folder, not a symbolic link) at `relativePath`:
+    /// one `lstat` (a `URL` appended without saying it is a file would `stat` it once more to ask).
+    public static func holdsFile(_ relativePath: String, library: URL) -> Bool {
+        FileInfo(path: library.path + "/" + relativePath)?.isRegularFile == true
     }
 
     /// The text of the last system call's `errno`.

@@ -9,27 +9,49 @@ extension RowCatalog {
 
     /// The done units and published outputs (by path) of one subject.
     public func state(of subject: String) throws -> SubjectState {
+        try states(of: [subject])[subject] ?? SubjectState()
+    }
+
+    /// The done units and outputs (by path) of these subjects, in one read of a query each.
+    public func states(of subjects: [String]) throws -> [String: SubjectState] {
+        guard !subjects.isEmpty else { return [:] }
         let (units, outputs) = try rows.read { rows in
-            (try rows.units(ofSubjects: [subject]), try rows.outputs(.subjects([subject])))
+            (try rows.units(ofSubjects: subjects), try rows.outputs(.subjects(subjects)))
         }
-        var state = SubjectState(outputs: Self.listed(outputs))
-        for unit in units { state.unitKeys[unit.step] = unit.key }
-        return state
+        var states = Dictionary(grouping: outputs, by: \.subject).mapValues { SubjectState(outputs: Self.listed($0)) }
+        for unit in units { states[unit.subject, default: SubjectState()].unitKeys[unit.step] = unit.key }
+        return states
     }
 
     /// The catalogued output at a library-relative path, with the original file of the photo it was
     /// made from (nil for collections, and for files a rebuild found).
     public func output(at path: String) throws -> CatalogOutput? {
-        try rows.read { rows -> CatalogOutput? in
-            guard let output = try rows.outputs(.paths([path])).first else { return nil }
-            let source = try rows.assets(.contentHashes([output.subject])).first?.originalPath
-            return output.described(source: source)
+        try outputs(atPaths: [path]).first
+    }
+
+    /// The catalogued outputs at these library-relative paths, each with the original file of the
+    /// photo it was made from, in one read of two queries.
+    public func outputs(atPaths paths: [String]) throws -> [CatalogOutput] {
+        guard !paths.isEmpty else { return [] }
+        return try rows.read { rows -> [CatalogOutput] in
+            let outputs = try rows.outputs(.paths(paths))
+            guard !outputs.isEmpty else { return [] }
+            let assets = try rows.assets(.contentHashes(Array(Set(outputs.map(\.subject)))))
+            let sources = Dictionary(assets.map { ($0.contentHash, $0.originalPath) }, uniquingKeysWith: { first, _ in first })
+            return outputs.map { $0.described(source: sources[$0.subject]) }
         }
     }
 
     /// The capture date and size remembered for a photo.
     public func rememberedFacts(contentHash: String) throws -> RememberedFacts? {
-        try rows.read { try $0.assets(.contentHashes([contentHash])) }.first?.remembered
+        try rememberedFacts(contentHashes: [contentHash])[contentHash]
+    }
+
+    /// The capture dates and sizes remembered for these photos and videos, in one lookup.
+    public func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts] {
+        guard !contentHashes.isEmpty else { return [:] }
+        let assets = try rows.read { try $0.assets(.contentHashes(contentHashes)) }
+        return Dictionary(assets.map { ($0.contentHash, $0.remembered) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The photos and videos that carry Apple's Live Photo identifier `identifier`, by content hash.

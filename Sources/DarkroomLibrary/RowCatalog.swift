@@ -40,9 +40,13 @@ extension RowCatalog {
 
     /// The content hash remembered for a file whose path, size, mtime and inode are unchanged.
     public func cachedHash(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64) throws -> String? {
-        try rows.read { try $0.fileStats(paths: [path]) }.first {
-            $0.path == path && $0.size == size && $0.mtimeNanoseconds == mtimeNanoseconds && $0.inode == inode
-        }?.hash
+        try fingerprints(paths: [path]).first { $0.path == path && $0.holds(size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode) }?.hash
+    }
+
+    /// The fingerprints remembered for these paths, in one lookup.
+    public func fingerprints(paths: [String]) throws -> [FileFingerprint] {
+        guard !paths.isEmpty else { return [] }
+        return try rows.read { try $0.fileStats(paths: paths) }
     }
 
     /// Remembers hashes so that the next run need not read unchanged files (the last one wins for a path).

@@ -47,7 +47,13 @@ final class JobCatalog: CatalogStore {
     }
     func rememberHashes(_ files: [FileFingerprint]) throws { try catalog.rememberHashes(files) }
     func state(of subject: String) throws -> SubjectState { try catalog.state(of: subject) }
+    func fingerprints(paths: [String]) throws -> [FileFingerprint] { try catalog.fingerprints(paths: paths) }
+    func states(of subjects: [String]) throws -> [String: SubjectState] { try catalog.states(of: subjects) }
+    func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts] {
+        try catalog.rememberedFacts(contentHashes: contentHashes)
+    }
     func output(at path: String) throws -> CatalogOutput? { try catalog.output(at: path) }
+    func outputs(atPaths paths: [String]) throws -> [CatalogOutput] { try catalog.outputs(atPaths: paths) }
     func rememberedFacts(contentHash: String) throws -> RememberedFacts? { try catalog.rememberedFacts(contentHash: contentHash) }
     func assets(withContentIdentifier identifier: String) throws -> [PairedAsset] {
         try catalog.assets(withContentIdentifier: identifier)

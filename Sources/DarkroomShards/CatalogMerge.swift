@@ -146,7 +146,7 @@ public struct CatalogMerge {
                     continue
                 }
                 guard try catalog.output(at: path) == nil,
-                      FileInfo(path: library.appendingPathComponent(path).path)?.isRegularFile == true else { continue }
+                      LibraryFiles.holdsFile(path, library: library) else { continue }
                 LibraryFiles.retract(path, library: library)
                 report.orphansRemoved.append(path)
             }

@@ -165,7 +165,17 @@ public final class ShardManifest: CatalogStore, Sendable {
 
     public func state(of subject: String) throws -> SubjectState { try snapshot?.state(of: subject) ?? SubjectState() }
 
+    public func fingerprints(paths: [String]) throws -> [FileFingerprint] { try snapshot?.fingerprints(paths: paths) ?? [] }
+
+    public func states(of subjects: [String]) throws -> [String: SubjectState] { try snapshot?.states(of: subjects) ?? [:] }
+
+    public func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts] {
+        try snapshot?.rememberedFacts(contentHashes: contentHashes) ?? [:]
+    }
+
     public func output(at path: String) throws -> CatalogOutput? { try snapshot?.output(at: path) }
+
+    public func outputs(atPaths paths: [String]) throws -> [CatalogOutput] { try snapshot?.outputs(atPaths: paths) ?? [] }
 
     public func assets(withContentIdentifier identifier: String) throws -> [PairedAsset] {
         try snapshot?.assets(withContentIdentifier: identifier) ?? []

@@ -1,0 +1,168 @@
+import Foundation
+import Synchronization
+import DarkroomModel
+import DarkroomReport
+
+/// The catalog as one run reads it: what the run will ask about its files and photos is read ahead
+/// in a few bulk lookups (`readFingerprints`, `readSubjects`), and each file's and photo's questions
+/// are then answered from memory, without a transaction, a statement or a lock of the database.
+/// A re-run with nothing new so reads the catalog a fixed number of times, however many files it has.
+///
+/// Writes go through to the catalog underneath, and what they change is read from it again: a
+/// committed photo's units, outputs and facts, an adopted photo's outputs, hashes remembered now.
+/// Questions about anything not read ahead go to the catalog underneath as they come.
+public final class CatalogReadAhead: CatalogStore, Sendable {
+    /// The catalog underneath.
+    public let base: CatalogStore
+    private let known = Mutex(Known())
+
+    /// What was read ahead; a key present with no value was asked about and is not in the catalog.
+    private struct Known {
+        var fingerprints: [String: FileFingerprint?] = [:]
+        var states: [String: SubjectState] = [:]
+        var facts: [String: RememberedFacts?] = [:]
+        var outputs: [String: CatalogOutput?] = [:]
+        /// Library paths committed by this run, with the subject each belongs to now: another
+        /// subject's state read ahead that lists one of them is out of date.
+        var committed: [String: String] = [:]
+    }
+
+    public init(_ base: CatalogStore) {
+        self.base = base
+    }
+
+    // MARK: Reading ahead
+
+    /// Reads the remembered fingerprints of these files (absolute paths) in one lookup.
+    public func readFingerprints(of paths: [String]) throws {
+        guard !paths.isEmpty else { return }
+        let found = try base.fingerprints(paths: paths)
+        known.withLock { known in
+            for path in paths { known.fingerprints[path] = .some(nil) }
+            for fingerprint in found { known.fingerprints[fingerprint.path] = fingerprint }
+        }
+    }
+
+    /// Reads the catalog's records of these library files (library-relative paths) in one lookup,
+    /// and returns them: an input folder inside the library (its Photos/, to regenerate thumbnails
+    /// or make the gallery) holds the library's own outputs, each the photo it was made from.
+    @discardableResult
+    public func readOutputs(atPaths paths: [String]) throws -> [CatalogOutput] {
+        guard !paths.isEmpty else { return [] }
+        let found = try base.outputs(atPaths: paths)
+        known.withLock { known in
+            for path in paths { known.outputs[path] = .some(nil) }
+            for output in found { known.outputs[output.path] = output }
+        }
+        return found
+    }
+
+    /// Reads the units, outputs and facts of these photos and videos (content hashes) in one lookup
+    /// each, with the outputs `catalog rebuild` may have recorded under their ids.
+    public func readSubjects(_ contentHashes: [String]) throws {
+        let hashes = Array(Set(contentHashes))
+        guard !hashes.isEmpty else { return }
+        let subjects = hashes + hashes.map(Self.rebuiltSubject)
+        let states = try base.states(of: subjects)
+        let facts = try base.rememberedFacts(contentHashes: hashes)
+        known.withLock { known in
+            for subject in subjects { known.states[subject] = states[subject] ?? SubjectState() }
+            for hash in hashes { known.facts[hash] = .some(facts[hash]) }
+        }
+    }
+
+    /// The subject `catalog rebuild` records a photo's files under: its id.
+    private static func rebuiltSubject(of contentHash: String) -> String {
+        "id:" + ContentHash.uuid(fromHex: contentHash).uuidString.lowercased()
+    }
+
+    // MARK: Answered from what was read ahead
+
+    public func cachedHash(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64) throws -> String? {
+        guard let remembered = known.withLock({ $0.fingerprints[path] }) else {
+            return try base.cachedHash(path: path, size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode)
+        }
+        return remembered.flatMap { $0.holds(size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode) ? $0.hash : nil }
+    }
+
+    public func state(of subject: String) throws -> SubjectState {
+        let state = known.withLock { known -> SubjectState? in
+            guard let state = known.states[subject] else { return nil }
+            // A path this run committed for another subject is no longer this one's.
+            let current = state.outputs.allSatisfy { known.committed[$0.path].map { $0 == subject } ?? true }
+            return current ? state : nil
+        }
+        return try state ?? base.state(of: subject)
+    }
+
+    public func output(at path: String) throws -> CatalogOutput? {
+        guard let output = known.withLock({ $0.outputs[path] }) else { return try base.output(at: path) }
+        return output
+    }
+
+    public func rememberedFacts(contentHash: String) throws -> RememberedFacts? {
+        guard let facts = known.withLock({ $0.facts[contentHash] }) else { return try base.rememberedFacts(contentHash: contentHash) }
+        return facts
+    }
+
+    /// Adopts the files `catalog rebuild` recorded under the photo's id; when the read ahead found none,
+    /// there is nothing to write and nothing is asked.
+    public func adopt(contentHash: String) throws -> Int {
+        let rebuilt = Self.rebuiltSubject(of: contentHash)
+        if known.withLock({ $0.states[rebuilt]?.outputs.isEmpty }) == true { return 0 }
+        let adopted = try base.adopt(contentHash: contentHash)
+        known.withLock { known in
+            known.states[contentHash] = nil
+            known.states[rebuilt] = nil
+            // The adopted outputs' records name the photo now.
+            known.outputs.removeAll()
+        }
+        return adopted
+    }
+
+    // MARK: Writes, which make what they change read again
+
+    public func rememberHashes(_ files: [FileFingerprint]) throws {
+        try base.rememberHashes(files)
+        known.withLock { known in
+            for file in files { known.fingerprints[file.path] = file }
+        }
+    }
+
+    public func commit(_ completion: UnitCompletion, run: Int64) throws -> [String] {
+        var stale: [String] = []
+        defer {
+            known.withLock { known in
+                known.states[completion.subject] = nil
+                known.facts[completion.subject] = nil
+                for output in completion.outputs {
+                    known.committed[output.path] = completion.subject
+                    known.outputs[output.path] = nil
+                }
+                for path in stale { known.outputs[path] = nil }
+            }
+        }
+        stale = try base.commit(completion, run: run)
+        return stale
+    }
+
+    // MARK: Passed to the catalog underneath
+
+    public func beginRun(pipeline: String) throws -> Int64 { try base.beginRun(pipeline: pipeline) }
+    public func finishRun(_ id: Int64, report: RunReport) throws { try base.finishRun(id, report: report) }
+    public func assets(withContentIdentifier identifier: String) throws -> [PairedAsset] {
+        try base.assets(withContentIdentifier: identifier)
+    }
+    public func fingerprints(paths: [String]) throws -> [FileFingerprint] { try base.fingerprints(paths: paths) }
+    public func states(of subjects: [String]) throws -> [String: SubjectState] { try base.states(of: subjects) }
+    public func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts] {
+        try base.rememberedFacts(contentHashes: contentHashes)
+    }
+    public func outputs(atPaths paths: [String]) throws -> [CatalogOutput] { try base.outputs(atPaths: paths) }
+    public func assets(contentHashes: [String]) throws -> [AssetFacts] { try base.assets(contentHashes: contentHashes) }
+    public func outputs(ofSubjects subjects: [String]) throws -> [CatalogOutput] { try base.outputs(ofSubjects: subjects) }
+    public func motionParts(ofStills stills: [String]) throws -> [AssetFacts] { try base.motionParts(ofStills: stills) }
+    public func collectionOutputs() throws -> [CatalogOutput] { try base.collectionOutputs() }
+    public func markPending(_ paths: [String], run: Int64) throws { try base.markPending(paths, run: run) }
+    public func recoverPending() throws -> [String] { try base.recoverPending() }
+}
