@@ -24,8 +24,9 @@ public struct FrameMotion {
     ]
 
     /// The median distance the patches moved, and how many were found again (a clear correlation peak inside the reach).
-    public func backgroundShift(from a: Data, to b: Data) -> (median: Double, matched: Int) {
-        let moves = Self.centres.compactMap { centre -> Double? in
+    /// `centres` (fractions of the frame) say where the patches are: around the edges unless given.
+    public func backgroundShift(from a: Data, to b: Data, at centres: [(Double, Double)] = Self.centres) -> (median: Double, matched: Int) {
+        let moves = centres.compactMap { centre -> Double? in
             let x = Int(centre.0 * Double(width)) - patch / 2, y = Int(centre.1 * Double(height)) - patch / 2
             return shift(of: (x, y), from: a, to: b)
         }

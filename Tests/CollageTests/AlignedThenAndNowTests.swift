@@ -26,10 +26,12 @@ final class AlignedThenAndNowTests: XCTestCase {
 
     /// The base picture (1400x1050), a "then" photo from its middle and a "now" photo of the same middle
     /// taken again by hand: `retake` (base pixels about the middle) applied; each with its capture date.
-    private func writePair(retake: SimilarityTransform, then: String = "then.jpg", now: String = "now.jpg") throws -> (then: URL, now: URL) {
-        let file = try Corpus.file(Self.landscape)
-        let base = try Image.thumbnail(file.path, width: 1400, height: 1400).eightBitRGB().materialized()
-        let size = PixelSize(width: 1000, height: 750)
+    @discardableResult
+    private func writePair(retake: SimilarityTransform, then: String = "then.jpg", now: String = "now.jpg",
+                           photo: String = AlignedThenAndNowTests.landscape, longEdge: Int = 1400) throws -> (then: URL, now: URL) {
+        let file = try Corpus.file(photo)
+        let base = try Image.thumbnail(file.path, width: longEdge, height: longEdge).eightBitRGB().materialized()
+        let size = PixelSize(width: base.width * 5 / 7, height: base.height * 5 / 7)
         let toMiddle = SimilarityTransform(dx: -Double(base.width) / 2, dy: -Double(base.height) / 2)
         let fromMiddle = SimilarityTransform(dx: Double(size.width) / 2, dy: Double(size.height) / 2)
         let urls = (inputs.appendingPathComponent(then), inputs.appendingPathComponent(now))
@@ -129,6 +131,26 @@ final class AlignedThenAndNowTests: XCTestCase {
         if let keep = ProcessInfo.processInfo.environment["DARKROOM_COLLAGE_RENDERS"] {
             try? FileManager.default.copyItem(at: library.appendingPathComponent("collages/blur.png"),
                                               to: URL(fileURLWithPath: keep).appendingPathComponent("then-and-now-blur.png"))
+        }
+    }
+
+    /// `align: face` on a retaken portrait (two people; turned, closer, moved): the faces land at the same
+    /// place of both halves.
+    func testAlignFacePutsTheFacesAtTheSamePlaceInBothHalves() throws {
+        try writePair(retake: SimilarityTransform(scale: 1.08, rotation: 4, dx: 30, dy: -20),
+                      photo: "immich-test-assets/metadata/faces/portrait.jpg", longEdge: 840)
+        let report = try run(", align: face, output: 'collages/face.png'")
+        XCTAssertEqual(report.failures, [])
+        let faces = try halves("collages/face.png")
+        // Patches over the middle of the picture, where the two faces are.
+        let middle = [(0.3, 0.35), (0.5, 0.35), (0.7, 0.35), (0.3, 0.55), (0.5, 0.55), (0.7, 0.55)]
+        let shift = FrameMotion(width: faces.width, height: faces.height).backgroundShift(from: faces.then, to: faces.now, at: middle)
+        print("then-and-now align face: offset between the halves over the faces \(shift)")
+        XCTAssertGreaterThanOrEqual(shift.matched, 4, "\(shift)")
+        XCTAssertLessThanOrEqual(shift.median, 3, "median offset between the halves over the faces (px): \(shift)")
+        if let keep = ProcessInfo.processInfo.environment["DARKROOM_COLLAGE_RENDERS"] {
+            try? FileManager.default.copyItem(at: library.appendingPathComponent("collages/face.png"),
+                                              to: URL(fileURLWithPath: keep).appendingPathComponent("then-and-now-face.png"))
         }
     }
 
