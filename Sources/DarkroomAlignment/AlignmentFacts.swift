@@ -14,7 +14,8 @@ public struct AlignmentFacts: Sendable, Hashable, CustomStringConvertible {
 
     /// `shift +12.0, -3.5 px, angle +1.20 deg, scale 1.0123: matched the previous photo on 412 features`.
     public var description: String {
-        String(format: "shift %+.1f, %+.1f px, angle %+.2f deg, scale %.4f: ", shift.x, shift.y, angle, scale) + how
+        let f = figures  // rounded: no "-0.0" for a reference that did not move
+        return String(format: "shift %+.1f, %+.1f px, angle %+.2f deg, scale %.4f: ", f["shiftX"]!, f["shiftY"]!, f["angle"]!, f["scale"]!) + how
     }
 
     /// The figures by name, as the run's report lists them: `shiftX`, `shiftY` (output pixels, to 0.01),
