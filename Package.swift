@@ -180,7 +180,9 @@ let package = Package(
         plugin("MotionVideoStage", path: "MotionVideo", dependencies: [
             "DarkroomCore", "DarkroomMotionPhoto", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomVips",
         ]),
-        plugin("CollageStage", path: "Collage", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF"]),
+        plugin("CollageStage", path: "Collage", dependencies: [
+            "DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF", "DarkroomAlignment",
+        ]),
         plugin("PhotoBookStage", path: "PhotoBook", dependencies: ["DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomCairo"]),
         plugin("GalleryStage", path: "Gallery", dependencies: ["DarkroomCore", "DarkroomLibrary", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomHTML"]),
 
@@ -219,6 +221,7 @@ let package = Package(
         ]),
         .testTarget(name: "CollageTests", dependencies: [
             "DarkroomCore", "DarkroomCaptions", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "CollageStage", "DarkroomTestSupport",
+            "DarkroomAlignment",
         ], exclude: ["Goldens"]),  // read by path, not bundled
         .testTarget(name: "ImportTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomTestSupport",

@@ -1,3 +1,4 @@
+import DarkroomAlignment
 import DarkroomCore
 import DarkroomImaging
 import DarkroomVips
@@ -14,8 +15,12 @@ import DarkroomOptions
 /// A photo that does not decode is reported and left out; its collage is made from the rest. A
 /// group that cannot be made at all is reported on its own; the other groups' collages are kept.
 public struct Collage: CollectionStage {
-    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
-    public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
+    /// Starts libvips, FFmpeg and libheif (and OpenCV, for a then-and-now's `align`) for the run, before any worker thread.
+    public static func prepare(_ settings: RunSettings) throws {
+        try ImagingSetup.configure(for: settings)
+        // A pair is aligned on the step's one thread: OpenCV gets no threads of its own.
+        AlignmentRuntime.start(threads: 1)
+    }
 
     public static let name = "collage"
     public static let summary = "Collages from templates (polaroid, grid, film-strip, then-and-now or a YAML file) at social sizes, grouped by day, week or month."
@@ -27,7 +32,6 @@ public struct Collage: CollectionStage {
     }
 
     public func run(_ items: [ItemRecord], context: CollectionContext) throws {
-        let template = options.template.template
         let (groups, undated) = PhotoGroups.split(items, by: options.groupBy)
         for item in undated {
             context.reportSkipped(item, reason: "no capture date, so it cannot be grouped by \(options.groupBy.rawValue)", kind: .noCaptureDate)
@@ -71,7 +75,18 @@ public struct Collage: CollectionStage {
                 continue
             }
             do {
-                let image = try renderer.render(photos)
+                var cells: [Image]?
+                if template.pick == .pair, let mode = options.align.mode {
+                    switch try aligned(photos, mode: mode, renderer: renderer, context: context) {
+                    case .aligned(let made): cells = made
+                    case .unaligned: break
+                    case .dropped(let index):
+                        excluded.insert(photos[index].id)
+                        chunks.insert(candidates, at: 0)
+                        continue
+                    }
+                }
+                let image = try renderer.render(photos, cells: cells)
                 number += 1
                 let path = try outputPath(for: photos, group: group, number: number, taken: &names)
                 try made.publish(path) { url in try options.format.write(image, to: url, quality: options.quality, preset: options.preset) }
@@ -85,6 +100,41 @@ public struct Collage: CollectionStage {
             } catch {
                 made.reportFailed(reason: "\(error)", kind: FailureKind.of(error))
             }
+        }
+    }
+
+    /// What aligning a then-and-now pair came to.
+    private enum PairAlignment {
+        /// The two cells' pictures, aligned and cropped alike.
+        case aligned([Image])
+        /// A photo could not be aligned and is shown as it is (`unaligned: keep`), with a warning.
+        case unaligned
+        /// Photo `index` could not be aligned and is left out (`unaligned: drop`): pick the pair again.
+        case dropped(Int)
+    }
+
+    /// Aligns `pair` for its cells; reports each photo's shift, angle and scale (`-v` and the run's
+    /// report), or the photo that could not be aligned, with the reason.
+    private func aligned(_ pair: [ItemRecord], mode: AlignmentMode, renderer: CollageRenderer,
+                         context: CollectionContext) throws -> PairAlignment {
+        let sizes = renderer.photoBoxes(pair).map { PixelSize(width: $0.width, height: $0.height) }
+        switch try AlignedPair(mode: mode, fill: options.fill, pixelLimit: renderer.pixelLimit).align(pair, sizes: sizes) {
+        case .aligned(let cells, let facts):
+            for (photo, fact) in zip(pair, facts) {
+                context.recordFacts(photo, topic: "alignment", figures: fact.figures, note: fact.how)
+                context.logger.info("\(context.step): \(photo.source.path): \(fact)")
+            }
+            return .aligned(cells)
+        case .unaligned(let index, let reason):
+            let photo = pair[index]
+            guard options.unaligned == .keep else {
+                context.reportSkipped(photo, reason: "left out of the then-and-now collage: \(reason)")
+                context.recordFacts(photo, topic: "alignment", figures: [:], note: "left out: \(reason)")
+                return .dropped(index)
+            }
+            context.warn(photo, "shown unaligned: \(reason)")
+            context.recordFacts(photo, topic: "alignment", figures: [:], note: "shown unaligned: \(reason)")
+            return .unaligned
         }
     }
 

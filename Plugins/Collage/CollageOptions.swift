@@ -1,3 +1,4 @@
+import DarkroomAlignment
 import DarkroomCaptions
 import DarkroomCore
 import DarkroomHEIF
@@ -48,6 +49,12 @@ extension Collage {
         public var grid: (rows: Int, columns: Int)?
         public var direction: Direction
         public var pairing: Pairing
+        /// For then-and-now: how the "now" photo is mapped onto the "then" photo (none: each fills its cell on its own).
+        public var align: AlignmentChoice
+        /// For then-and-now with `align`: what happens to a photo that cannot be aligned.
+        public var unaligned: UnalignedChoice
+        /// For then-and-now with `align`: crop both photos to the area both cover, or keep each cell full and fill from blur.
+        public var fill: FillChoice
         public var groupBy: GroupBy
         public var photosPerCollage: Int
         public var fewerPhotos: FewerPhotos
@@ -94,6 +101,18 @@ extension Collage {
         static let pairingOption = StageOption.choice(
             "pairing", default: Pairing.earliestLatest,
             "For then-and-now: the earliest and latest photo, or year-apart (the latest photo with one taken on the same day a year before).")
+        static let alignOption = StageOption.choice(
+            "align", default: AlignmentChoice.none,
+            "For then-and-now: none, each photo fills its cell on its own; scene, the now photo is mapped onto the then photo by what stays put (a room, a view, a plant's pot); face, the eyes land at the same places. Both are then cropped to the area both cover: the same framing, no border.")
+            .keyedOnlyWhenNotDefault()  // added after collages were made: at none they keep their work
+        static let unalignedOption = StageOption.choice(
+            "unaligned", default: UnalignedChoice.drop,
+            "With align: a photo that cannot be aligned (no face found, too few matching features, a move beyond plausible limits) is left out and the pair picked again from the rest (drop), or the pair is shown unaligned (keep); either way it is listed with the reason.")
+            .keyedOnlyWhenNotDefault()  // added after collages were made
+        static let fillOption = StageOption.choice(
+            "fill", default: FillChoice.crop,
+            "With align: crop, both photos are cropped to the area both cover (the same framing); blur, each keeps its cell's framing and what it does not cover is filled from a blurred copy of it. No black border either way.")
+            .keyedOnlyWhenNotDefault()  // added after collages were made
         static let groupByOption = StageOption.choice("group-by", default: GroupBy.none, "Photos of one group never share a collage.")
         static let photosPerCollageOption = StageOption<Int>.value(
             "photos-per-collage", default: 9, shown: "the template's cells; 9 for an auto grid",
@@ -129,7 +148,7 @@ extension Collage {
             "Path template inside the library: {yyyy} {MM} {dd} (first photo), {week} (ISO, 2024-W09), {template}, {n} (the collage's number in its group). Its extension must match the format.")
 
         public static let options: [any OptionDeclaration] = [
-            templateOption, sizeOption, gridOption, directionOption, pairingOption, groupByOption, photosPerCollageOption,
+            templateOption, sizeOption, gridOption, directionOption, pairingOption, alignOption, unalignedOption, fillOption, groupByOption, photosPerCollageOption,
             fewerPhotosOption, titleOption, dateFormatOption, fontOption, textColourOption, backgroundOption, formatOption,
             qualityOption, presetOption, outputOption,
         ]
@@ -168,6 +187,19 @@ extension Collage {
                 reader.reject(Self.directionOption, expected: "auto when 'grid' gives rows and columns", got: "'\(direction.rawValue)'")
             }
             pairing = reader.read(Self.pairingOption)
+            align = reader.read(Self.alignOption)
+            if align != .none, template.template.pick != .pair {
+                reader.reject(Self.alignOption, expected: "align only for a then-and-now template (one that picks a pair)",
+                              got: "'\(align.rawValue)' for \(template.template.name)")
+            }
+            unaligned = reader.read(Self.unalignedOption)
+            if align == .none, reader.isGiven(Self.unalignedOption) {
+                reader.reject(Self.unalignedOption, expected: "unaligned only with align scene or face", got: "align none")
+            }
+            fill = reader.read(Self.fillOption)
+            if align == .none, reader.isGiven(Self.fillOption) {
+                reader.reject(Self.fillOption, expected: "fill only with align scene or face", got: "align none")
+            }
             groupBy = reader.read(Self.groupByOption)
             let capacity: Int?
             switch layout {

@@ -40,7 +40,7 @@ struct AlignedFrames: Sendable {
             placement = try SequencePlacement(
                 mode: options.align == .face ? .face : .scene, frame: frame,
                 photos: shown.map { SequencePlacement.Photo(size: $0.slot.size, alignment: $0.alignment?.transform) },
-                referenceSize: referenceSize, crop: true)
+                referenceSize: referenceSize, crop: options.fill == .crop)
         } catch {
             throw StageError("timelapse: the aligned photos cannot share one frame: \(error)")
         }
@@ -48,7 +48,7 @@ struct AlignedFrames: Sendable {
             ? Deflicker.gains(means: shown.map { $0.mean ?? 128 }, window: options.deflickerWindow)
             : Array(repeating: 1.0, count: shown.count)
         let frames = AlignedFrames(shown: shown, placement: placement, gains: gains, store: store, renderer: renderer)
-        frames.log(dropped: dropped.count, seconds: Date().timeIntervalSince(started), context: context)
+        frames.log(dropped: dropped, seconds: Date().timeIntervalSince(started), context: context)
         return frames
     }
 
@@ -74,31 +74,38 @@ struct AlignedFrames: Sendable {
     /// Photo `index` read back from the store and warped into the frame.
     private func warped(_ index: Int) throws -> Image {
         do {
-            return try store.image(shown[index].slot)
-                .warped(by: placement.final(index), frame: placement.frame, interpolator: .bicubic, edge: .copy)
+            let photo = try store.image(shown[index].slot)
+            guard renderer.options.fill == .crop else { return try photo.warpedOverBlur(by: placement.final(index), frame: placement.frame) }
+            return try photo.warped(by: placement.final(index), frame: placement.frame, interpolator: .bicubic, edge: .copy)
         } catch let error as VipsError {
             throw StageError.image("cannot make the aligned frame", error)
         }
     }
 
-    /// The pass's summary, and each photo's shift (frame pixels, before the crop), angle and scale.
-    private func log(dropped: Int, seconds: Double, context: CollectionContext) {
+    /// The pass's summary, and each photo's shift (frame pixels, before the crop), angle and scale: in the
+    /// log (`-v`) and as each photo's figures in the run's report (`itemFacts`, with the reason for those
+    /// shown unaligned or left out).
+    private func log(dropped: [FirstPass.Dropped], seconds: Double, context: CollectionContext) {
         let crop = placement.crop.map { String(format: "cropped to %.0fx%.0f at (%.0f, %.0f), enlarged %.3fx", $0.rect.width, $0.rect.height,
-                                               $0.rect.x, $0.rect.y, $0.zoomFactor) } ?? "not cropped"
+                                               $0.rect.x, $0.rect.y, $0.zoomFactor) } ?? "not cropped, what a photo leaves empty filled from its blurred copy"
         let unaligned = shown.filter { $0.alignment == nil }.count
         let summary = "align \(renderer.options.align.rawValue): \(shown.count - unaligned) aligned, \(unaligned) shown unaligned, "
-            + "\(dropped) left out; \(crop); first pass \(String(format: "%.1f", seconds)) s, \(store.byteCount / 1_000_000) MB kept"
+            + "\(dropped.count) left out; \(crop); first pass \(String(format: "%.1f", seconds)) s, \(store.byteCount / 1_000_000) MB kept"
         context.logger.info("timelapse: \(summary)")
         for (index, photo) in shown.enumerated() {
-            let shift = placement.shift(of: index, photo: photo.slot.size)
             let line: String
             if let alignment = photo.alignment {
-                let t = alignment.transform
-                line = String(format: "shift %+.1f, %+.1f px, angle %+.2f deg, scale %.4f: ", shift.x, shift.y, t.rotation, t.scale) + alignment.how
+                let facts = placement.facts(of: index, photo: photo.slot.size, alignment: alignment)
+                context.recordFacts(photo.item, topic: "alignment", figures: facts.figures, note: facts.how)
+                line = facts.description
             } else {
                 line = "shown unaligned: " + (photo.unalignedReason ?? "")
+                context.recordFacts(photo.item, topic: "alignment", figures: [:], note: line)
             }
             context.logger.info("timelapse: \(photo.item.source.path): \(line)")
+        }
+        for photo in dropped {
+            context.recordFacts(photo.item, topic: "alignment", figures: [:], note: "left out: " + photo.reason)
         }
     }
 }

@@ -1,3 +1,4 @@
+import DarkroomAlignment
 import DarkroomCore
 import DarkroomImaging
 import DarkroomVideo
@@ -39,7 +40,7 @@ struct PhotoRenderer {
     }
 
     /// The photo decoded once for an aligned time-lapse: upright 8-bit sRGB, whole (not cropped), at a
-    /// size that covers the frame with room for the common crop's zoom (`storeMargin`), never larger
+    /// size that covers the frame with room for the common crop's zoom (`PixelSize.alignmentMargin`), never larger
     /// than the photo unless it is smaller than the frame. Decoded here (materialised), so that the grey
     /// copy for alignment and the frame are made from this one decode.
     func decodeForStore(_ item: ItemRecord) throws -> Image {
@@ -47,15 +48,9 @@ struct PhotoRenderer {
         let turned = header.orientation >= 5
         let (width, height) = turned ? (header.height, header.width) : (header.width, header.height)
         guard width > 0, height > 0 else { throw StageError("image has no pixels (\(width)x\(height))") }
-        let cover = max(Double(options.size.width) / Double(width), Double(options.size.height) / Double(height))
-        let scale = max(cover, min(1, cover * Self.storeMargin))
-        let box = (width: max(2, Int((Double(width) * scale).rounded(.up))), height: max(2, Int((Double(height) * scale).rounded(.up))))
+        let box = PixelSize(width: width, height: height).alignmentDecodeBox(for: options.size.pixels)
         return try decode(item, width: box.width, height: box.height, crop: Image.Crop.none).materialized()
     }
-
-    /// How much larger than the frame's cover size a photo is kept for an aligned time-lapse: the common
-    /// crop enlarges every photo (by about 1.1-1.3 for photos taken by hand), which should not make it soft.
-    static let storeMargin = 1.3
 
     /// The finished frame for `item`, brightness scaled by `gain`, converted by `converter`.
     func render(_ item: ItemRecord, gain: Double, converter: FrameConverter) throws -> VideoFrame {

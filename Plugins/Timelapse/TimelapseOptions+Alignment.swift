@@ -1,24 +1,16 @@
+import DarkroomAlignment
 import DarkroomOptions
 
 /// The options of aligned time-lapses (issue 23): hand-held photos mapped onto one another.
 extension TimelapseOptions {
-    /// How photos are mapped onto one another.
-    public enum Align: String, Codable, Sendable, CaseIterable {
-        /// As they are (each fitted to the frame on its own).
-        case none
-        /// What stays put (a plant's pot, a room, a view) stays put: each photo onto the first.
-        case scene
-        /// The eyes land at the same place of the frame in every photo (a face over a year).
-        case face
-    }
+    /// How photos are mapped onto one another: none, scene or face (shared with the then-and-now collage).
+    public typealias Align = AlignmentChoice
 
-    /// What happens to a photo that cannot be aligned.
-    public enum Unaligned: String, Codable, Sendable, CaseIterable {
-        /// Shown as it is, filling the frame (a warning names it and says why).
-        case keep
-        /// Left out (reported with the reason).
-        case drop
-    }
+    /// What happens to a photo that cannot be aligned: keep or drop.
+    public typealias Unaligned = UnalignedChoice
+
+    /// What an aligned photo shows where it does not reach the frame: crop or blur.
+    public typealias Fill = FillChoice
 
     static let alignOption = StageOption.choice(
         "align", default: Align.none,
@@ -27,6 +19,11 @@ extension TimelapseOptions {
         "unaligned", default: Unaligned.drop,
         "With align: a photo that cannot be aligned (no face found, too few matching features, a move beyond plausible limits) is dropped, or kept as it is; either way it is listed with the reason.")
 
+    static let fillOption = StageOption.choice(
+        "fill", default: Fill.crop,
+        "With align: crop, the whole video is cropped once to what every aligned photo covers (and enlarged back to its size); blur, the full frame is kept and what a photo does not cover is filled from a blurred copy of it scaled to cover the frame. No black border either way.")
+        .keyedOnlyWhenNotDefault()  // added after aligned time-lapses were made: at crop they keep their work
+
     /// The options above, in the order they are documented.
-    static let alignmentOptions: [any OptionDeclaration] = [alignOption, unalignedOption]
+    static let alignmentOptions: [any OptionDeclaration] = [alignOption, unalignedOption, fillOption]
 }

@@ -94,6 +94,8 @@ public struct TimelapseOptions: StageOptions {
     public var align: Align
     /// What happens to a photo that cannot be aligned.
     public var unaligned: Unaligned
+    /// What an aligned photo shows where it does not reach the frame.
+    public var fill: Fill
     public var format: Format
     /// For `webp` and `gif`: the largest file wanted, in bytes; nil for no limit.
     public var maxBytes: Int?
@@ -214,6 +216,10 @@ public struct TimelapseOptions: StageOptions {
         unaligned = reader.read(Self.unalignedOption)
         if align == .none, reader.isGiven(Self.unalignedOption) {
             reader.reject(Self.unalignedOption, expected: "unaligned only with align scene or face", got: "align none")
+        }
+        fill = reader.read(Self.fillOption)
+        if align == .none, reader.isGiven(Self.fillOption) {
+            reader.reject(Self.fillOption, expected: "fill only with align scene or face", got: "align none")
         }
         // Aligned photos are placed to fill the frame (then cropped once to what they all cover).
         fit = reader.read(Self.fitOption, default: align == .none ? Self.fitOption.defaultValue : .cover)

@@ -120,6 +120,7 @@ extension Runner {
 
         report.failures = failures.snapshot
         report.warnings = failures.warnings
+        report.itemFacts = failures.facts
         report.seconds = Date().timeIntervalSince(started)
         try catalog.finishRun(runID, report: report)
         return report

@@ -131,6 +131,14 @@ public struct CollectionContext {
         logger.warning("\(step): \(item.source.path): \(message)")
     }
 
+    /// Records figures about an item the stage used (or tried to), under `topic`: listed in the run's
+    /// JSON report (`itemFacts`) with the item's path and the step, for tools and for checking the
+    /// step's work (an aligned photo's `shiftX`, `shiftY`, `angle`, `scale`). `note` says in words what
+    /// the figures do not (how they were found, or why there are none). Not shown in the summary.
+    public func recordFacts(_ item: ItemRecord, topic: String, figures: [String: Double], note: String? = nil) {
+        reporter.recordFacts(RunReport.ItemFacts(path: item.source.path, step: step, topic: topic, figures: figures, note: note))
+    }
+
     /// Reports one output the stage could not make (a group's collage), with the reason, and goes
     /// on with the others. What was published is kept and recorded; the step counts as failed and
     /// is tried again on the next run.
@@ -148,6 +156,7 @@ final class FailureSink: Sendable {
     private struct Collected {
         var failures: [RunReport.Failure] = []
         var warned: [RunReport.Failure] = []
+        var facts: [RunReport.ItemFacts] = []
     }
 
     /// Notes a failure of `path` at `step`, of `kind` when it is known (counted as an error of the step otherwise).
@@ -167,11 +176,19 @@ final class FailureSink: Sendable {
         collected.withLock { $0.warned.append(RunReport.Failure(path: path, step: step, reason: reason)) }
     }
 
+    /// Notes figures a step found about a file.
+    func recordFacts(_ facts: RunReport.ItemFacts) {
+        collected.withLock { $0.facts.append(facts) }
+    }
+
     /// The failures so far.
     var snapshot: [RunReport.Failure] { collected.withLock { $0.failures } }
 
     /// The warnings so far.
     var warnings: [RunReport.Failure] { collected.withLock { $0.warned } }
+
+    /// The figures recorded so far; nil when there are none.
+    var facts: [RunReport.ItemFacts]? { collected.withLock { $0.facts.isEmpty ? nil : $0.facts } }
 }
 
 /// The outputs a collection step could not make, counted from any thread.

@@ -76,6 +76,23 @@ public struct RunReport: Codable, Sendable {
         }
     }
 
+    /// Figures a collection step found about one file it used (an aligned photo's shift, angle and
+    /// scale), or in words why it has none (why a photo could not be aligned).
+    public struct ItemFacts: Codable, Sendable, Hashable {
+        public var path: String
+        public var step: String
+        /// What the figures are of (`alignment`).
+        public var topic: String
+        /// The figures by name (`shiftX`, `shiftY`, `angle`, `scale`); empty when there are none.
+        public var figures: [String: Double]
+        /// What the figures do not say: how they were found, or why there are none.
+        public var note: String?
+
+        public init(path: String, step: String, topic: String, figures: [String: Double], note: String? = nil) {
+            self.path = path; self.step = step; self.topic = topic; self.figures = figures; self.note = note
+        }
+    }
+
     public var pipeline: String
     public var library: String
     /// Files found under the inputs: the pipeline's inputs and the files passed over.
@@ -106,6 +123,11 @@ public struct RunReport: Codable, Sendable {
     /// Things a user should know about files that were still processed (a motion photo whose video
     /// is missing), with the step that noticed.
     public var warnings: [Failure] = []
+    /// Figures collection steps found about the files they used, in the order reported (the time-lapse's
+    /// and the then-and-now collage's alignment of each photo: `figures` shiftX, shiftY in output pixels,
+    /// angle in degrees, scale; `note` how it was found or why it could not be). Nil when no step reported
+    /// any (and in reports written before Darkroom recorded them, which still decode).
+    public var itemFacts: [ItemFacts]?
     /// Sidecars read with their photos (Takeout JSON, XMP), each listed with its photo.
     public var sidecars: [SidecarUse] = []
     /// Photos without a sidecar of a kind others of the run have (a Takeout export's photo

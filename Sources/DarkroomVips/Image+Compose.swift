@@ -108,6 +108,12 @@ extension Image {
         }
     }
 
+    /// This image's bands followed by `other`'s (of the same size): with a one-band `other`, this image
+    /// with `other` as its alpha (a coverage mask to composite it by).
+    public func joiningBands(_ other: Image) throws -> Image {
+        try derive("bandjoin") { darkroom_vips_bandjoin($0, other.pointer, $1) }
+    }
+
     /// A copy with an alpha band added (opaque), unless it has one.
     public func withAlpha() throws -> Image {
         hasAlpha ? self : try derive("addalpha") { darkroom_vips_addalpha($0, $1) }

@@ -65,7 +65,11 @@ enum OptionExamples {
         "video-encode.crf": "codec: h264",
         "video-encode.preset": "codec: h264",
         "collage.preset": "format: heic",
+        "collage.align": "template: then-and-now",
+        "collage.unaligned": "template: then-and-now, align: scene",
         "timelapse.unaligned": "align: scene",
+        "timelapse.fill": "align: scene",
+        "collage.fill": "template: then-and-now, align: scene",
         "timelapse.max-bytes": "format: gif",
         "timelapse.palette": "format: gif",
     ]

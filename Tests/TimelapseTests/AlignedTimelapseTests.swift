@@ -3,6 +3,7 @@ import DarkroomAlignment
 import DarkroomTestSupport
 import DarkroomVips
 import Foundation
+import Logging
 import XCTest
 
 /// `align: scene` through the real pipeline and the MP4 it writes: a hand-held set (a real photo
@@ -68,6 +69,92 @@ final class AlignedTimelapseTests: XCTestCase {
             XCTAssertGreaterThan(edges.min() ?? 0, 20, "frame \(index): mean luma of the top, bottom, left, right edge \(edges)")
             XCTAssertLessThan(FrameMotion.darkEdgeFraction(frame, width: Self.width, height: Self.height), 0.02, "frame \(index)")
         }
+    }
+
+    /// The run's JSON report (as `--report run.json` writes it) lists each photo with its transform: a
+    /// set cut from one photo at known offsets must report those offsets as shifts (at the output size).
+    func testTheJSONReportListsEachPhotosShiftAngleAndScale() throws {
+        let base = try HandheldSet.base(Self.landscape, longEdge: 1200)  // 1200x900
+        let fixture = try TimelapseFixture()
+        // Photo k shows the base from (120, 90) + offset: its pixels are photo 0's moved by the offset.
+        let offsets: [(x: Double, y: Double)] = [(0, 0), (36, -20), (-28, 24), (50, 12)]
+        var paths: [String] = []
+        for (index, offset) in offsets.enumerated() {
+            let url = fixture.photos.appendingPathComponent(TimelapseFixture.name("step", day: index + 1))
+            try base.cropped(left: 120 + Int(offset.x), top: 90 + Int(offset.y), width: 960, height: 720)
+                .write(to: url.path, as: .jpeg(quality: 92))
+            paths.append(url.path)
+        }
+        let blank = try fixture.photo(TimelapseFixture.name("blank", day: 2, hour: 12), grey: 128, width: 960, height: 720)
+        let (report, video) = try fixture.run(["align": "scene", "size": "640x480"])
+        XCTAssertNotNil(video, "\(report.failures)")
+
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: encoder.encode(report)) as? [String: Any])
+        let facts = try XCTUnwrap(json["itemFacts"] as? [[String: Any]], "no itemFacts in \(json.keys.sorted())")
+        let scale = 640.0 / 960
+        for (path, offset) in zip(paths, offsets) {
+            let entry = try XCTUnwrap(facts.first { $0["path"] as? String == path }, "\(path) not in \(facts)")
+            XCTAssertEqual(entry["step"] as? String, "timelapse")
+            XCTAssertEqual(entry["topic"] as? String, "alignment")
+            let figures = try XCTUnwrap(entry["figures"] as? [String: Double], "\(entry)")
+            XCTAssertEqual(try XCTUnwrap(figures["shiftX"]), offset.x * scale, accuracy: 1.5, "\(path): \(figures)")
+            XCTAssertEqual(try XCTUnwrap(figures["shiftY"]), offset.y * scale, accuracy: 1.5, "\(path): \(figures)")
+            XCTAssertEqual(try XCTUnwrap(figures["angle"]), 0, accuracy: 0.2, "\(path): \(figures)")
+            XCTAssertEqual(try XCTUnwrap(figures["scale"]), 1, accuracy: 0.005, "\(path): \(figures)")
+        }
+        let left = try XCTUnwrap(facts.first { $0["path"] as? String == blank.path }, "the blank photo is listed")
+        XCTAssertEqual((left["figures"] as? [String: Double])?.isEmpty, true)
+        let note = try XCTUnwrap(left["note"] as? String)
+        XCTAssertTrue(note.contains("left out") && note.contains("features"), note)
+    }
+
+    /// `fill: blur`: the full frame, no black border in any frame, and the picture where the crop version
+    /// shows it: the crop version's frame is the blur version's frame cut to the common crop (read from the
+    /// `-v` log) and enlarged.
+    func testFillBlurKeepsTheFullFrameWithoutABorderAndTheCropVersionsSubject() throws {
+        let set = try HandheldSet(base: try HandheldSet.base(Self.landscape, longEdge: 1000), count: 5, growingSubject: true, seed: 11)
+        let (width, height) = (640, 360)
+        let cropped = try TimelapseFixture(), blurred = try TimelapseFixture()
+        try write(set, to: cropped)
+        try write(set, to: blurred)
+        let log = CapturedLog()
+        var logger = log.logger
+        logger.logLevel = .info
+        let (cropReport, cropVideo) = try cropped.run(["align": "scene", "size": "\(width)x\(height)"], logger: logger)
+        let (blurReport, blurVideo) = try blurred.run(["align": "scene", "fill": "blur", "size": "\(width)x\(height)"])
+        XCTAssertEqual(cropReport.failures + blurReport.failures, [])
+        let blurInspection = VideoInspection(url: try XCTUnwrap(blurVideo))
+        let probe = try blurInspection.probe()
+        XCTAssertEqual([probe.width, probe.height], [width, height])
+        let blurFrames = try blurInspection.encodedFrames(width: width, height: height)
+        let cropFrames = try VideoInspection(url: try XCTUnwrap(cropVideo)).encodedFrames(width: width, height: height)
+        XCTAssertEqual(blurFrames.count, set.photos.count)
+        XCTAssertEqual(cropFrames.count, set.photos.count)
+
+        let line = try XCTUnwrap(log.text.split(separator: "\n").first { $0.contains("cropped to") }, log.text)
+        let numbers = try XCTUnwrap(line.firstMatch(of: /cropped to (\d+)x(\d+) at \((-?\d+), (-?\d+)\)/), String(line))
+        let crop = (width: Double(numbers.1)!, x: Double(numbers.3)!, y: Double(numbers.4)!)
+        let zoom = Double(width) / crop.width
+        XCTAssertGreaterThan(zoom, 1.02, "the hand-held set needs a crop: \(line)")
+        let frame = PixelSize(width: width, height: height)
+        for (index, (blur, cropFrame)) in zip(blurFrames, cropFrames).enumerated() {
+            let edges = FrameMotion.edgeMeans(blur, width: width, height: height)
+            XCTAssertGreaterThan(edges.min() ?? 0, 20, "frame \(index): mean luma of the top, bottom, left, right edge \(edges)")
+            XCTAssertLessThan(FrameMotion.darkEdgeFraction(blur, width: width, height: height), 0.02, "frame \(index)")
+            let enlarged = try Image.gray(blur, width: width, height: height)
+                .warped(by: SimilarityTransform(scale: zoom, dx: -crop.x * zoom, dy: -crop.y * zoom), frame: frame, edge: .copy)
+                .pixelBytes()
+            let centre = { (plane: Data) in Self.region(plane, width: width, x: width / 4, y: height / 4, w: width / 2, h: height / 2) }
+            let agreement = FrameMotion.correlation(centre(enlarged), centre(cropFrame))
+            XCTAssertGreaterThan(agreement, 0.9, "frame \(index): the blur frame's centre, cut and enlarged as the crop, against the crop frame's")
+        }
+    }
+
+    /// A `w` x `h` region of a grey plane `width` wide, as numbers.
+    static func region(_ plane: Data, width: Int, x: Int, y: Int, w: Int, h: Int) -> [Double] {
+        (y..<y + h).flatMap { row in (x..<x + w).map { Double(plane[plane.startIndex + row * width + $0]) } }
     }
 
     func testAPhotoThatCannotBeAlignedIsKeptWithAWarningWhenAsked() throws {

@@ -46,15 +46,26 @@ public struct CollageRenderer: Sendable {
         public var description: String { reason }
     }
 
+    /// Where each photo of `photos` goes on the canvas: its cell minus the frame and strip (before a
+    /// turned cell's turn), in canvas pixels, as `render` draws it.
+    public func photoBoxes(_ photos: [ItemRecord]) -> [(x: Int, y: Int, width: Int, height: Int)] {
+        let tile = CellTile(template: template, overrides: TextOverrides(font: font, colour: textColour))
+        return layout(for: photos, values: captionValues(photos)).layout.cells.prefix(photos.count).map { placement in
+            let cell = placement.rect.pixels
+            let size = tile.photoSize(cellWidth: cell.width, cellHeight: cell.height)
+            let border = template.frame == nil ? 0 : Int((Double(cell.width - size.width) / 2).rounded())
+            return (cell.x + border, cell.y + border, size.width, size.height)
+        }
+    }
+
     /// Renders `photos` (at most the template's capacity) as an 8-bit sRGB image of exactly the
-    /// canvas size. Throws `PhotoFailure` for the first photo that does not decode.
-    public func render(_ photos: [ItemRecord]) throws -> Image {
+    /// canvas size. Throws `PhotoFailure` for the first photo that does not decode. `cells`, when given,
+    /// are the photos' pictures already made for their cells (the sizes of `photoBoxes`, 8-bit RGB): an aligned
+    /// then-and-now pair; otherwise each photo is decoded to cover its cell.
+    public func render(_ photos: [ItemRecord], cells: [Image]? = nil) throws -> Image {
         let values = captionValues(photos)
         let overrides = TextOverrides(font: font, colour: textColour)
-        let captionTexts = template.captions.map { $0.text.render(values) }
-        let layout = CollageLayout(template: template, count: photos.count, canvas: canvas,
-                                   captionHasText: captionTexts.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty },
-                                   gridOverride: grid, direction: direction)
+        let (layout, captionTexts) = layout(for: photos, values: values)
 
         var image = try Image.solid(width: canvas.width, height: canvas.height, colour: background ?? template.background)
         var film: FilmDrawing?
@@ -72,7 +83,7 @@ public struct CollageRenderer: Sendable {
             let size = tile.photoSize(cellWidth: cell.width, cellHeight: cell.height)
             let decoded: Image
             do {
-                decoded = try CellPhoto.decode(photo.source, width: size.width, height: size.height, pixelLimit: pixelLimit)
+                decoded = try cells?[index] ?? CellPhoto.decode(photo.source, width: size.width, height: size.height, pixelLimit: pixelLimit)
             } catch {
                 throw PhotoFailure(index: index, reason: "\(error)", failureKind: FailureKind.of(error))
             }
@@ -92,6 +103,15 @@ public struct CollageRenderer: Sendable {
                                        in: rect.inset(by: rect.height * 0.05), on: image, overrides: overrides)
         }
         return try image.flattened(red: 255, green: 255, blue: 255).eightBitRGB()
+    }
+
+    /// The layout of `photos` and the captions' texts (a caption without text takes no room).
+    private func layout(for photos: [ItemRecord], values: CaptionValues) -> (layout: CollageLayout, captionTexts: [String]) {
+        let captionTexts = template.captions.map { $0.text.render(values) }
+        let layout = CollageLayout(template: template, count: photos.count, canvas: canvas,
+                                   captionHasText: captionTexts.map { !$0.trimmingCharacters(in: .whitespaces).isEmpty },
+                                   gridOverride: grid, direction: direction)
+        return (layout, captionTexts)
     }
 
     private func captionValues(_ photos: [ItemRecord]) -> CaptionValues {

@@ -3,22 +3,30 @@ import Foundation
 /// How far the background moves between two decoded frames (8-bit grey planes): square patches around
 /// the frame's edges, each found again in the next frame by zero-mean normalised cross-correlation (so a
 /// change of brightness does not count as motion) over whole-pixel offsets, refined to a fraction of a
-/// pixel by a parabola through the peak's neighbours.
-struct FrameMotion {
-    let width: Int
-    let height: Int
+/// pixel by a parabola through the peak's neighbours. Shared by the aligned time-lapse's tests (frames
+/// of a video) and the then-and-now collage's (its two halves).
+public struct FrameMotion {
+    public let width: Int
+    public let height: Int
     /// A patch's side and the largest offset searched, in pixels.
-    var patch = 48
-    var reach = 6
+    public var patch = 48
+    public var reach = 6
+
+    /// A measure for frames of `width` x `height`.
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
 
     /// Patch centres, as fractions of the frame: around the edges, clear of a subject in the middle.
-    static let centres: [(Double, Double)] = [
+    public static let centres: [(Double, Double)] = [
         (0.12, 0.15), (0.5, 0.12), (0.88, 0.15), (0.1, 0.5), (0.9, 0.5), (0.12, 0.85), (0.88, 0.85),
     ]
 
     /// The median distance the patches moved, and how many were found again (a clear correlation peak inside the reach).
-    func backgroundShift(from a: Data, to b: Data) -> (median: Double, matched: Int) {
-        let moves = Self.centres.compactMap { centre -> Double? in
+    /// `centres` (fractions of the frame) say where the patches are: around the edges unless given.
+    public func backgroundShift(from a: Data, to b: Data, at centres: [(Double, Double)] = Self.centres) -> (median: Double, matched: Int) {
+        let moves = centres.compactMap { centre -> Double? in
             let x = Int(centre.0 * Double(width)) - patch / 2, y = Int(centre.1 * Double(height)) - patch / 2
             return shift(of: (x, y), from: a, to: b)
         }
@@ -57,7 +65,7 @@ struct FrameMotion {
     }
 
     /// Zero-mean normalised cross-correlation of two equal-sized patches (-1...1).
-    static func correlation(_ p: [Double], _ q: [Double]) -> Double {
+    public static func correlation(_ p: [Double], _ q: [Double]) -> Double {
         let n = Double(p.count)
         let (mp, mq) = (p.reduce(0, +) / n, q.reduce(0, +) / n)
         var (pq, pp, qq) = (0.0, 0.0, 0.0)
@@ -68,21 +76,22 @@ struct FrameMotion {
         return pp > 0 && qq > 0 ? pq / (pp * qq).squareRoot() : 0
     }
 
-    static func median(_ values: [Double]) -> Double {
+    /// The median of `values` (infinity when there are none).
+    public static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .infinity }
         let sorted = values.sorted()
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     /// The mean luma of the frame's top and bottom rows and left and right columns.
-    static func edgeMeans(_ frame: Data, width: Int, height: Int) -> [Double] {
+    public static func edgeMeans(_ frame: Data, width: Int, height: Int) -> [Double] {
         edges(width: width, height: height).map { edge in
             Double(edge.reduce(0) { $0 + Int(frame[frame.startIndex + $1]) }) / Double(edge.count)
         }
     }
 
     /// The share of the edge pixels that are black (luma below 20, where video black is 16).
-    static func darkEdgeFraction(_ frame: Data, width: Int, height: Int) -> Double {
+    public static func darkEdgeFraction(_ frame: Data, width: Int, height: Int) -> Double {
         let all = edges(width: width, height: height).joined()
         return Double(all.filter { frame[frame.startIndex + $0] < 20 }.count) / Double(all.count)
     }
