@@ -1,13 +1,15 @@
 import DarkroomCore
 import Foundation
+import Synchronization
 import DarkroomLibrary
 import DarkroomModel
 import DarkroomOptions
 
 /// Builds the gallery's entries from the run's items and the library's catalog: each photo's and
 /// video's facts (date and its source, camera, place, video facts), its thumbnail and larger
-/// rendition, a video's playable file, a still's motion part. Four catalog queries in all, then
-/// the thumbnails' headers read on `jobs` threads.
+/// rendition, a video's playable file, a still's motion part. Five catalog queries in all; a
+/// thumbnail's pixel size is the one the catalog remembers for its bytes, and only a thumbnail it
+/// does not know (new, or remade) is opened to read its header, on `jobs` threads, and remembered.
 struct EntryLoader {
     let options: GalleryOptions
     let files: LibraryFile
@@ -28,15 +30,28 @@ struct EntryLoader {
         let outputs = try catalog.outputs(of: hashes)
         let motionAssets = try catalog.motionParts(of: items.filter { $0.mediaKind == .photo }.map(\.contentHash))
         let motionOutputs = try catalog.outputs(of: motionAssets.values.flatMap { $0.map(\.contentHash) })
+        // Each thumbnail's catalogued bytes, and the sizes remembered for them.
+        let thumbnails = items.map { item in
+            (try? links(for: item, facts: facts[item.contentHash]).thumbnail.get()).flatMap { path in
+                outputs[item.contentHash]?.first { $0.path == path }
+            }
+        }
+        let sizes = try catalog.pixelSizes(sha256s: Array(Set(thumbnails.compactMap { $0?.sha256 })))
+        let learned = Mutex<[RecordedPixelSize]>([])
 
         let results = DarkroomThreads.map(count: items.count, jobs: jobs) { index in
             let item = items[index]
             let motionFiles = (motionAssets[item.contentHash] ?? []).flatMap { motionOutputs[$0.contentHash] ?? [] }.map(\.path)
+            let thumbnail = thumbnails[index]
             return Result {
                 try entry(for: item, facts: facts[item.contentHash], outputs: (outputs[item.contentHash] ?? []).map(\.path),
-                          motionFiles: motionFiles)
+                          motionFiles: motionFiles, recordedSize: thumbnail.flatMap { sizes[$0.sha256] }) { image in
+                    guard let thumbnail, image.path == thumbnail.path else { return }
+                    learned.withLock { $0.append(RecordedPixelSize(sha256: thumbnail.sha256, width: image.width, height: image.height)) }
+                }
             }.mapError { $0 as? Skipped ?? Skipped(item: item, reason: "\($0)", kind: FailureKind.of($0)) }
         }
+        try catalog.rememberPixelSizes(learned.withLock { $0 })
         var entries: [GalleryEntry] = [], skipped: [Skipped] = []
         for result in results {
             switch result {
@@ -48,17 +63,32 @@ struct EntryLoader {
         return (entries.sorted(by: GalleryEntry.inOrder), skipped, withoutLarge)
     }
 
-    /// One item's entry: its thumbnail must be there (a video's poster too); the rest is shown when present.
-    private func entry(for item: ItemRecord, facts: AssetFacts?, outputs: [String], motionFiles: [String]) throws -> GalleryEntry {
+    /// Where an item's thumbnail and larger rendition are in the library: the thumbnail's, or why its
+    /// template cannot be filled in; the larger one's, or nil.
+    private func links(for item: ItemRecord, facts: AssetFacts?) -> (thumbnail: Result<String, Error>, large: String?) {
+        var values = PathTemplate.dateValues((facts?.captureDate ?? item.captureDate)?.local)
+        values["id"] = item.id.uuidString.lowercased()
+        return (Result { try options.thumbnails.render(values) }, try? options.large.render(values))
+    }
+
+    /// One item's entry: its thumbnail must be there (a video's poster too); the rest is shown when
+    /// present. The thumbnail's size is `recordedSize` when the catalog remembers one for its bytes;
+    /// one read from a header is handed to `read`.
+    private func entry(for item: ItemRecord, facts: AssetFacts?, outputs: [String], motionFiles: [String],
+                       recordedSize: RecordedPixelSize?, read: (LibraryImage) -> Void) throws -> GalleryEntry {
         let date = facts?.captureDate ?? item.captureDate
         let id = item.id.uuidString.lowercased()
-        var values = PathTemplate.dateValues(date?.local)
-        values["id"] = id
-        let large = try? options.large.render(values)
+        let (thumbnailPath, large) = links(for: item, facts: facts)
         let presentLarge = large.flatMap { files.exists($0) ? $0 : nil }
         let thumbnail: LibraryImage
         do {
-            thumbnail = try files.image(try options.thumbnails.render(values))
+            let thumbnailPath = try thumbnailPath.get()
+            if let recordedSize, files.exists(thumbnailPath) {
+                thumbnail = LibraryImage(path: thumbnailPath, width: recordedSize.width, height: recordedSize.height)
+            } else {
+                thumbnail = try files.image(thumbnailPath)
+                read(thumbnail)
+            }
         } catch {
             // Without its thumbnail, the larger rendition stands in; without either, nothing can be shown.
             guard let presentLarge, let image = try? files.image(presentLarge) else {

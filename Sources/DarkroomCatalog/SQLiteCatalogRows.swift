@@ -81,6 +81,12 @@ struct SQLiteRowAccess: CatalogRowWriter {
             .map { FileFingerprint(path: $0[0], size: $0[1], mtimeNanoseconds: $0[2], inode: UInt64(bitPattern: $0[3]), hash: $0[4]) }
     }
 
+    func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] {
+        try Row.fetchAll(try db.cachedStatement(sql: "SELECT sha256, width, height FROM image_sizes WHERE sha256 IN \(Self.list)"),
+                         arguments: [try Self.json(sha256s)])
+            .map { RecordedPixelSize(sha256: $0[0], width: $0[1], height: $0[2]) }
+    }
+
     func runs() throws -> [RunRow] {
         try Row.fetchAll(try db.cachedStatement(sql: "SELECT id, pipeline FROM runs")).map { RunRow(id: $0["id"], pipeline: $0["pipeline"]) }
     }
@@ -140,6 +146,11 @@ struct SQLiteRowAccess: CatalogRowWriter {
         for file in files {
             try insert.execute(arguments: [file.path, file.size, file.mtimeNanoseconds, Int64(bitPattern: file.inode), file.hash])
         }
+    }
+
+    func put(_ sizes: [RecordedPixelSize]) throws {
+        let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO image_sizes (sha256, width, height) VALUES (?, ?, ?)")
+        for size in sizes { try insert.execute(arguments: [size.sha256, size.width, size.height]) }
     }
 
     /// A library's SQLite catalog has no work queue: a note's job is not stored.

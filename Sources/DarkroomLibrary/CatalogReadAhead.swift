@@ -159,6 +159,8 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         try base.rememberedFacts(contentHashes: contentHashes)
     }
     public func outputs(atPaths paths: [String]) throws -> [CatalogOutput] { try base.outputs(atPaths: paths) }
+    public func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] { try base.pixelSizes(sha256s: sha256s) }
+    public func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws { try base.rememberPixelSizes(sizes) }
     public func assets(contentHashes: [String]) throws -> [AssetFacts] { try base.assets(contentHashes: contentHashes) }
     public func outputs(ofSubjects subjects: [String]) throws -> [CatalogOutput] { try base.outputs(ofSubjects: subjects) }
     public func motionParts(ofStills stills: [String]) throws -> [AssetFacts] { try base.motionParts(ofStills: stills) }

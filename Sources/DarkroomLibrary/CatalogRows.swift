@@ -34,6 +34,8 @@ public protocol CatalogRowReader {
     func fileStats(paths: [String]) throws -> [FileFingerprint]
     /// Every run's id and pipeline, in no particular order.
     func runs() throws -> [RunRow]
+    /// The remembered pixel sizes of these SHA-256s, in no particular order.
+    func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize]
 }
 
 /// Reads and writes rows, inside a write transaction of `CatalogRows`.
@@ -56,6 +58,8 @@ public protocol CatalogRowWriter: CatalogRowReader {
     func deleteUnits(subject: String, steps: [String]) throws
     /// Adds fingerprints, each replacing any of its path (each path once).
     func put(_ files: [FileFingerprint]) throws
+    /// Adds pixel sizes, each replacing any of its SHA-256 (each SHA-256 once).
+    func put(_ sizes: [RecordedPixelSize]) throws
     /// Adds pending notes, each replacing any of its path (each path once).
     func put(_ notes: [PendingNote]) throws
     /// Removes the pending notes of these paths.

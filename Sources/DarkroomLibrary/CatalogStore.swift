@@ -41,6 +41,11 @@ public protocol CatalogStore: AnyObject, Sendable {
     /// The catalogued outputs at these library-relative paths (those it has), as `output(at:)` gives each.
     func outputs(atPaths paths: [String]) throws -> [CatalogOutput]
 
+    /// The pixel sizes remembered for image files with these SHA-256s (those it has), in no particular order.
+    func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize]
+    /// Remembers image files' pixel sizes (the gallery's thumbnails), so that the next run need not open them.
+    func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws
+
     /// What the catalog stores of the photos and videos with these content hashes (those it knows),
     /// in no particular order.
     func assets(contentHashes: [String]) throws -> [AssetFacts]
@@ -61,6 +66,18 @@ public protocol CatalogStore: AnyObject, Sendable {
     func commit(_ completion: UnitCompletion, run: Int64) throws -> [String]
     /// Attaches outputs that `catalog rebuild` recorded under a photo's id to that photo; returns how many.
     func adopt(contentHash: String) throws -> Int
+}
+
+/// The pixel size of an image file, remembered by the SHA-256 of its bytes: a library file the catalog
+/// knows (a thumbnail) is not opened to learn its size again while its bytes are the same.
+public struct RecordedPixelSize: Sendable, Codable, Hashable {
+    public var sha256: String
+    public var width: Int
+    public var height: Int
+
+    public init(sha256: String, width: Int, height: Int) {
+        self.sha256 = sha256; self.width = width; self.height = height
+    }
 }
 
 /// A file's content hash with what identifies its version on disk.

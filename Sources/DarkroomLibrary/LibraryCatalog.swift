@@ -2,7 +2,8 @@ import Foundation
 
 /// The library's catalog as a collection stage reads it (`CollectionContext.library`): what is known
 /// of each photo and video, what was made from it, its motion part, and what other pipelines made
-/// (collages, time-lapses, books). Read-only; every call is one query however many subjects it asks about.
+/// (collages, time-lapses, books). Read-only but for the image sizes it remembers; every call is one
+/// query however many subjects it asks about.
 public struct LibraryCatalog: Sendable {
     package let store: CatalogStore
 
@@ -38,5 +39,17 @@ public struct LibraryCatalog: Sendable {
     /// The catalogued output at a library-relative path, if any.
     public func output(at path: String) throws -> CatalogOutput? {
         try store.output(at: path)
+    }
+
+    /// The pixel sizes remembered for image files with these SHA-256s (outputs' `sha256`), by SHA-256.
+    public func pixelSizes(sha256s: [String]) throws -> [String: RecordedPixelSize] {
+        guard !sha256s.isEmpty else { return [:] }
+        return Dictionary(try store.pixelSizes(sha256s: sha256s).map { ($0.sha256, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// Remembers image files' pixel sizes read from their headers, so that the next run need not open
+    /// them: the one thing a collection stage writes, a shortcut to what the files say.
+    public func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws {
+        try store.rememberPixelSizes(sizes)
     }
 }

@@ -56,6 +56,21 @@ extension RowCatalog {
         try rows.write { try $0.put(files) }
     }
 
+    // MARK: Pixel sizes
+
+    /// The pixel sizes remembered for these SHA-256s, in one lookup.
+    public func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] {
+        guard !sha256s.isEmpty else { return [] }
+        return try rows.read { try $0.pixelSizes(sha256s: sha256s) }
+    }
+
+    /// Remembers pixel sizes in one transaction (the last one wins for a SHA-256).
+    public func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws {
+        let sizes = Self.lastOfEach(sizes, by: \.sha256)
+        guard !sizes.isEmpty else { return }
+        try rows.write { try $0.put(sizes) }
+    }
+
     // MARK: Helpers
 
     /// The last element for each key, in first-seen key order (a store writes each key once).

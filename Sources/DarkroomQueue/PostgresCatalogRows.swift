@@ -80,6 +80,13 @@ struct PostgresRowAccess: CatalogRowWriter {
         }
     }
 
+    func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] {
+        try session.query("SELECT sha256, width, height FROM image_sizes WHERE sha256 = ANY(\(sha256s))").map { row in
+            let (sha256, width, height) = try row.decode((String, Int64, Int64).self)
+            return RecordedPixelSize(sha256: sha256, width: Int(width), height: Int(height))
+        }
+    }
+
     func runs() throws -> [RunRow] {
         try session.query("SELECT id, pipeline FROM runs").map { row in
             let (id, pipeline) = try row.decode((Int64, String).self)
@@ -161,6 +168,15 @@ struct PostgresRowAccess: CatalogRowWriter {
                                  \(files.map { Int64(bitPattern: $0.inode) }), \(files.map(\.hash)))
             ON CONFLICT (path) DO UPDATE SET size = EXCLUDED.size, mtime_ns = EXCLUDED.mtime_ns,
                 inode = EXCLUDED.inode, content_hash = EXCLUDED.content_hash
+            """)
+    }
+
+    func put(_ sizes: [RecordedPixelSize]) throws {
+        guard !sizes.isEmpty else { return }
+        try session.execute("""
+            INSERT INTO image_sizes (sha256, width, height)
+            SELECT * FROM unnest(\(sizes.map(\.sha256)), \(sizes.map { Int64($0.width) }), \(sizes.map { Int64($0.height) }))
+            ON CONFLICT (sha256) DO UPDATE SET width = EXCLUDED.width, height = EXCLUDED.height
             """)
     }
 

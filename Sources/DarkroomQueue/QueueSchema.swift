@@ -5,7 +5,7 @@ import PostgresNIO
 /// work queue (`pipelines`, `jobs`, `job_attempts`, `workers`).
 public enum QueueSchema {
     /// The schema version this build writes; `meta.schema_version` records the one a database has.
-    public static let version = 4
+    public static let version = 5
 
     /// Creates whatever is missing. Safe to run again and from several workers at once: it runs in
     /// one transaction under an advisory lock, and does nothing when the database is up to date.
@@ -103,6 +103,7 @@ public enum QueueSchema {
         "CREATE INDEX IF NOT EXISTS outputs_subject ON outputs (subject, step)",
         "CREATE TABLE IF NOT EXISTS pending_outputs (path text PRIMARY KEY, run_id bigint, job_id bigint)",
         "CREATE INDEX IF NOT EXISTS pending_outputs_job ON pending_outputs (job_id)",
+        "CREATE TABLE IF NOT EXISTS image_sizes (sha256 text PRIMARY KEY, width bigint NOT NULL, height bigint NOT NULL)",
         """
         CREATE TABLE IF NOT EXISTS failures (
             run_id bigint REFERENCES runs(id),

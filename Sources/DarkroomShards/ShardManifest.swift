@@ -177,6 +177,11 @@ public final class ShardManifest: CatalogStore, Sendable {
 
     public func outputs(atPaths paths: [String]) throws -> [CatalogOutput] { try snapshot?.outputs(atPaths: paths) ?? [] }
 
+    public func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] { try snapshot?.pixelSizes(sha256s: sha256s) ?? [] }
+
+    /// Not kept: a shard writes no catalog, and a size is only a shortcut (the file's header says it again).
+    public func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws {}
+
     public func assets(withContentIdentifier identifier: String) throws -> [PairedAsset] {
         try snapshot?.assets(withContentIdentifier: identifier) ?? []
     }

@@ -90,3 +90,27 @@ final class IncrementalGalleryTests: XCTestCase {
         XCTAssertFalse(page.contains(lost), page)
     }
 }
+
+/// The gallery learns a thumbnail's pixel size from its header once and the catalog remembers it by
+/// the thumbnail's bytes: later runs take it from there and do not open the file.
+final class RememberedThumbnailSizeTests: XCTestCase {
+    func testAThumbnailsSizeIsReadOnceAndThenTakenFromTheCatalog() throws {
+        let fixture = try GalleryFixture("gallery-sizes")
+        let photo = try fixture.photo("A1.JPG", width: 480, height: 360, exif: ["-DateTimeOriginal=2024:03:01 10:00:00"])
+        try fixture.importCard()
+        _ = try fixture.makeGallery()
+        let catalog = fixture.library.appendingPathComponent(".darkroom/catalog.sqlite").path
+        let id = try GalleryFixture.id(of: photo)
+        let thumbnail = "Thumbnails/2024/03/\(id).jpg"
+        let sha = try Fixtures.run("sqlite3", [catalog, "SELECT sha256 FROM outputs WHERE path = '\(thumbnail)'"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(try Fixtures.run("sqlite3", [catalog, "SELECT width || 'x' || height FROM image_sizes WHERE sha256 = '\(sha)'"])
+                        .trimmingCharacters(in: .whitespacesAndNewlines), "200x150", "the thumbnail's size, as its header says")
+
+        // A size remembered for the thumbnail's bytes is what the next run shows: it does not read the file.
+        _ = try Fixtures.run("sqlite3", [catalog, "UPDATE image_sizes SET width = 123, height = 45 WHERE sha256 = '\(sha)'"])
+        _ = try fixture.makeGallery()
+        let tile = try XCTUnwrap(HTMLScan.tags("img", in: try fixture.page("2024-03.html")).first { $0.contains(id) })
+        XCTAssertEqual([HTMLScan.attribute("width", of: tile), HTMLScan.attribute("height", of: tile)], ["123", "45"], tile)
+    }
+}
