@@ -2,9 +2,9 @@
 # A library of N photos: what the nightly import, the gallery and the catalog's checks cost as the
 # library grows, as a total and a file, with peak memory.
 #
-#   Benchmarks/scale.sh [--full]
+#   Benchmarks/scale.sh [--quick | --full]
 #
-# N = 1,000 and 10,000 (and 100,000 with --full, about an hour on two cores). The photos are small and
+# N = 1,000 and 10,000 (--quick: 1,000 only; --full: 100,000 too, about an hour more on two cores). The photos are small and
 # unique (Benchmarks/make-unique-photos.py: one 96x64 JPEG with a different tail each, an hour apart by
 # file time, 1,000 a folder), made once and kept in bench-out/inputs/scale. For each N, on a fresh library:
 #   1. the import (pipelines/import-camera-roll.yaml), first run;
@@ -14,10 +14,10 @@
 #   5. `darkroom catalog rebuild` of the library with its catalog set aside (hashes every file again).
 # Every run's log stays in the scratch folder with KEEP=1.
 source "$(dirname "$0")/bench-lib.sh"
-full=0; [ "${1:-}" = "--full" ] && full=1
-sizes=(1000 10000); [ $full = 1 ] && sizes+=(100000)
+sizes=(1000 10000)
+case "${1:-}" in --quick) sizes=(1000) ;; --full) sizes+=(100000) ;; esac
 repeat=${REPEAT:-3}
-header "scale$([ $full = 1 ] && echo ' (full)')"
+header "scale ${sizes[*]}"
 bin=$(bench_bin)
 bench_scratch scale
 
@@ -33,7 +33,7 @@ python3 "$ROOT/Benchmarks/make-unique-photos.py" "$photos/base.jpg" "$photos/in"
 # row LABEL N NAME: one line of the table from measure's NAME_* figures.
 row() {
   local wall=${3}_wall cpu=${3}_cpu rss=${3}_rss
-  printf '%-8s %-26s %9s %12s %9s %10s\n' "$2" "$1" "${!wall}" "$(calc "1000 * ${!wall} / $2")" "${!cpu}" "$(( ${!rss} / 1024 ))"
+  printf '%-8s %-26s %9s %12s %9s %10s\n' "$2" "$1" "${!wall}" "$(calc "1000 * ${!wall} / $2")" "$(calc "${!cpu}")" "$(( ${!rss} / 1024 ))"
 }
 
 echo

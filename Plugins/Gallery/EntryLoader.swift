@@ -31,10 +31,9 @@ struct EntryLoader {
         let motionAssets = try catalog.motionParts(of: items.filter { $0.mediaKind == .photo }.map(\.contentHash))
         let motionOutputs = try catalog.outputs(of: motionAssets.values.flatMap { $0.map(\.contentHash) })
         // Each thumbnail's catalogued bytes, and the sizes remembered for them.
-        let thumbnails = items.map { item in
-            (try? links(for: item, facts: facts[item.contentHash]).thumbnail.get()).flatMap { path in
-                outputs[item.contentHash]?.first { $0.path == path }
-            }
+        let linked = items.map { links(for: $0, facts: facts[$0.contentHash]) }
+        let thumbnails = items.indices.map { index in
+            (try? linked[index].thumbnail.get()).flatMap { path in outputs[items[index].contentHash]?.first { $0.path == path } }
         }
         let sizes = try catalog.pixelSizes(sha256s: Array(Set(thumbnails.compactMap { $0?.sha256 })))
         let learned = Mutex<[RecordedPixelSize]>([])
@@ -44,7 +43,7 @@ struct EntryLoader {
             let motionFiles = (motionAssets[item.contentHash] ?? []).flatMap { motionOutputs[$0.contentHash] ?? [] }.map(\.path)
             let thumbnail = thumbnails[index]
             return Result {
-                try entry(for: item, facts: facts[item.contentHash], outputs: (outputs[item.contentHash] ?? []).map(\.path),
+                try entry(for: item, facts: facts[item.contentHash], links: linked[index], outputs: (outputs[item.contentHash] ?? []).map(\.path),
                           motionFiles: motionFiles, recordedSize: thumbnail.flatMap { sizes[$0.sha256] }) { image in
                     guard let thumbnail, image.path == thumbnail.path else { return }
                     learned.withLock { $0.append(RecordedPixelSize(sha256: thumbnail.sha256, width: image.width, height: image.height)) }
@@ -71,14 +70,15 @@ struct EntryLoader {
         return (Result { try options.thumbnails.render(values) }, try? options.large.render(values))
     }
 
-    /// One item's entry: its thumbnail must be there (a video's poster too); the rest is shown when
-    /// present. The thumbnail's size is `recordedSize` when the catalog remembers one for its bytes;
+    /// One item's entry (`links`: where its thumbnail and larger rendition are): its thumbnail must be
+    /// there (a video's poster too); the rest is shown when present. The thumbnail's size is `recordedSize` when the catalog remembers one for its bytes;
     /// one read from a header is handed to `read`.
-    private func entry(for item: ItemRecord, facts: AssetFacts?, outputs: [String], motionFiles: [String],
-                       recordedSize: RecordedPixelSize?, read: (LibraryImage) -> Void) throws -> GalleryEntry {
+    private func entry(for item: ItemRecord, facts: AssetFacts?, links: (thumbnail: Result<String, Error>, large: String?),
+                       outputs: [String], motionFiles: [String], recordedSize: RecordedPixelSize?,
+                       read: (LibraryImage) -> Void) throws -> GalleryEntry {
         let date = facts?.captureDate ?? item.captureDate
         let id = item.id.uuidString.lowercased()
-        let (thumbnailPath, large) = links(for: item, facts: facts)
+        let (thumbnailPath, large) = links
         let presentLarge = large.flatMap { files.exists($0) ? $0 : nil }
         let thumbnail: LibraryImage
         do {

@@ -10,9 +10,13 @@ public enum MediaKind: String, Sendable, Codable, CaseIterable, CustomStringConv
     /// Matroska, WebM), lower case.
     public static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "3gp", "mts", "m2ts", "avi", "mkv", "webm"]
 
-    /// The kind of a file named `fileName`.
+    /// The kind of a file named `fileName` (a name or a path), by its extension. Read from the name's
+    /// last bytes: asked for every file of every run, where `NSString.pathExtension` showed in profiles.
     public init(fileName: String) {
-        let ext = (fileName as NSString).pathExtension.lowercased()
+        let bytes = fileName.utf8
+        guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), !bytes[dot...].contains(UInt8(ascii: "/")),
+              dot != bytes.startIndex, bytes[bytes.index(before: dot)] != UInt8(ascii: "/") else { self = .photo; return }
+        let ext = String(decoding: bytes[bytes.index(after: dot)...], as: UTF8.self).lowercased()
         self = MediaKind.videoExtensions.contains(ext) ? .video : .photo
     }
 

@@ -124,3 +124,11 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertEqual(found.map(\.relativePath), ["sub/a.jpg"])
     }
 }
+
+final class MediaKindTests: XCTestCase {
+    func testAFileIsAVideoByItsExtensionWhateverItsCase() {
+        XCTAssertEqual(["IMG_0001.MOV", "/card/DCIM/clip.mp4", "a.b.M2TS", "trip.webm"].map { MediaKind(fileName: $0) }, [.video, .video, .video, .video])
+        XCTAssertEqual(["IMG_0001.HEIC", "photo.jpg", "mov", ".mov", "/card/x.mov/readme", "movie."].map { MediaKind(fileName: $0) },
+                       [.photo, .photo, .photo, .photo, .photo, .photo])
+    }
+}
