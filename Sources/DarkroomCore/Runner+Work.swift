@@ -80,7 +80,7 @@ extension Runner {
     /// there is none. The rebuild files it under the still, which adopts it with its other files.
     func rebuiltCopy(of hash: String, still: String, catalog: CatalogStore) throws -> PublishedOutput? {
         guard let step = pipeline.motionSteps.first(where: { !$0.configured.outputTemplates.isEmpty }) else { return nil }
-        let stillID = "id:" + ContentHash.uuid(fromHex: still).uuidString.lowercased()
+        let stillID = CatalogVerification.rebuiltSubject(of: still)
         for subject in [still, stillID] {
             guard let copy = try catalog.state(of: subject).outputs.first(where: {
                 $0.step == CatalogVerification.rebuiltStep && $0.sha256 == hash

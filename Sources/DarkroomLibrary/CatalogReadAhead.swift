@@ -22,6 +22,8 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         var states: [String: SubjectState] = [:]
         var facts: [String: RememberedFacts?] = [:]
         var outputs: [String: CatalogOutput?] = [:]
+        /// The subjects `catalog rebuild` recorded files under, not adopted yet (nil: not read).
+        var rebuilt: Set<String>?
         /// Library paths committed by this run, with the subject each belongs to now: another
         /// subject's state read ahead that lists one of them is out of date.
         var committed: [String: String] = [:]
@@ -58,22 +60,21 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     }
 
     /// Reads the units, outputs and facts of these photos and videos (content hashes) in one lookup
-    /// each, with the outputs `catalog rebuild` may have recorded under their ids.
+    /// each, and which of them have files `catalog rebuild` recorded under their ids (usually none:
+    /// those few are read as they come).
     public func readSubjects(_ contentHashes: [String]) throws {
         let hashes = Array(Set(contentHashes))
         guard !hashes.isEmpty else { return }
-        let subjects = hashes + hashes.map(Self.rebuiltSubject)
-        let states = try base.states(of: subjects)
+        let states = try base.states(of: hashes)
         let facts = try base.rememberedFacts(contentHashes: hashes)
+        let rebuilt = try base.rebuiltSubjects()
         known.withLock { known in
-            for subject in subjects { known.states[subject] = states[subject] ?? SubjectState() }
-            for hash in hashes { known.facts[hash] = .some(facts[hash]) }
+            for hash in hashes {
+                known.states[hash] = states[hash] ?? SubjectState()
+                known.facts[hash] = .some(facts[hash])
+            }
+            known.rebuilt = rebuilt
         }
-    }
-
-    /// The subject `catalog rebuild` records a photo's files under: its id.
-    private static func rebuiltSubject(of contentHash: String) -> String {
-        "id:" + ContentHash.uuid(fromHex: contentHash).uuidString.lowercased()
     }
 
     // MARK: Answered from what was read ahead
@@ -87,7 +88,11 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
 
     public func state(of subject: String) throws -> SubjectState {
         let state = known.withLock { known -> SubjectState? in
-            guard let state = known.states[subject] else { return nil }
+            guard let state = known.states[subject] else {
+                // A photo's id that no rebuilt file is recorded under has nothing.
+                let unrebuilt = subject.hasPrefix(CatalogVerification.rebuiltSubjectPrefix) && known.rebuilt.map { !$0.contains(subject) } == true
+                return unrebuilt ? SubjectState() : nil
+            }
             // A path this run committed for another subject is no longer this one's.
             let current = state.outputs.allSatisfy { known.committed[$0.path].map { $0 == subject } ?? true }
             return current ? state : nil
@@ -108,12 +113,12 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     /// Adopts the files `catalog rebuild` recorded under the photo's id; when the read ahead found none,
     /// there is nothing to write and nothing is asked.
     public func adopt(contentHash: String) throws -> Int {
-        let rebuilt = Self.rebuiltSubject(of: contentHash)
-        if known.withLock({ $0.states[rebuilt]?.outputs.isEmpty }) == true { return 0 }
+        let rebuilt = CatalogVerification.rebuiltSubject(of: contentHash)
+        if known.withLock({ $0.rebuilt.map { !$0.contains(rebuilt) } }) == true { return 0 }
         let adopted = try base.adopt(contentHash: contentHash)
         known.withLock { known in
             known.states[contentHash] = nil
-            known.states[rebuilt] = nil
+            known.rebuilt?.remove(rebuilt)
             // The adopted outputs' records name the photo now.
             known.outputs.removeAll()
         }
@@ -160,6 +165,7 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     }
     public func outputs(atPaths paths: [String]) throws -> [CatalogOutput] { try base.outputs(atPaths: paths) }
     public func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] { try base.pixelSizes(sha256s: sha256s) }
+    public func rebuiltSubjects() throws -> Set<String> { try base.rebuiltSubjects() }
     public func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws { try base.rememberPixelSizes(sizes) }
     public func assets(contentHashes: [String]) throws -> [AssetFacts] { try base.assets(contentHashes: contentHashes) }
     public func outputs(ofSubjects subjects: [String]) throws -> [CatalogOutput] { try base.outputs(ofSubjects: subjects) }

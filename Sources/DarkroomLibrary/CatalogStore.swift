@@ -40,6 +40,8 @@ public protocol CatalogStore: AnyObject, Sendable {
     func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts]
     /// The catalogued outputs at these library-relative paths (those it has), as `output(at:)` gives each.
     func outputs(atPaths paths: [String]) throws -> [CatalogOutput]
+    /// The subjects `catalog rebuild` recorded files under that no photo has adopted yet (`id:<content id>`).
+    func rebuiltSubjects() throws -> Set<String>
 
     /// The pixel sizes remembered for image files with these SHA-256s (those it has), in no particular order.
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize]

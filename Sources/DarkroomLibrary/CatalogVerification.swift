@@ -29,6 +29,14 @@ public enum CatalogVerification {
     /// The step `catalog rebuild` records library files under: it knows them only by the id in their names.
     public static let rebuiltStep = "rebuilt"
 
+    /// What the subjects of the files `catalog rebuild` records begin with: `id:<content id>`.
+    public static let rebuiltSubjectPrefix = "id:"
+
+    /// The subject `catalog rebuild` records the files of the photo with content hash `contentHash` under.
+    public static func rebuiltSubject(of contentHash: String) -> String {
+        rebuiltSubjectPrefix + ContentHash.uuid(fromHex: contentHash).uuidString.lowercased()
+    }
+
     /// A library file whose name carries a photo's content id, as `catalog rebuild` records it.
     public struct Found: Sendable {
         public var path: String

@@ -59,7 +59,7 @@ extension RowCatalog {
     /// Gives the outputs `catalog rebuild` recorded under a photo's id (subject `id:<uuid>`) to the
     /// photo with that content hash; returns how many there were.
     public func adopt(contentHash: String) throws -> Int {
-        let id = "id:" + ContentHash.uuid(fromHex: contentHash).uuidString.lowercased()
+        let id = CatalogVerification.rebuiltSubject(of: contentHash)
         return try rows.write { rows in
             let adopted = try rows.outputs(.subjects([id])).map { output in
                 var output = output
@@ -81,7 +81,7 @@ extension RowCatalog {
         if !found.isEmpty {
             try rows.write { rows in
                 try rows.put(found.map {
-                    OutputRow(path: $0.path, step: CatalogVerification.rebuiltStep, subject: "id:" + $0.id, size: $0.size,
+                    OutputRow(path: $0.path, step: CatalogVerification.rebuiltStep, subject: CatalogVerification.rebuiltSubjectPrefix + $0.id, size: $0.size,
                               sha256: $0.sha256, run: nil)
                 })
             }

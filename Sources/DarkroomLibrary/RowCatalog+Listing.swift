@@ -51,7 +51,14 @@ extension RowCatalog {
     public func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts] {
         guard !contentHashes.isEmpty else { return [:] }
         let assets = try rows.read { try $0.assets(.contentHashes(contentHashes)) }
-        return Dictionary(assets.map { ($0.contentHash, $0.remembered) }, uniquingKeysWith: { first, _ in first })
+        // Each capture date is read from its JSON, on every core (2.5 s on one for 100,000 photos).
+        let facts = DarkroomThreads.map(count: assets.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { assets[$0].remembered }
+        return Dictionary(zip(assets.map(\.contentHash), facts), uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The subjects of the files `catalog rebuild` recorded and no photo has adopted yet.
+    public func rebuiltSubjects() throws -> Set<String> {
+        Set(try rows.read { try $0.outputs(.subjectPrefix(CatalogVerification.rebuiltSubjectPrefix)) }.map(\.subject))
     }
 
     /// The photos and videos that carry Apple's Live Photo identifier `identifier`, by content hash.

@@ -179,6 +179,8 @@ public final class ShardManifest: CatalogStore, Sendable {
 
     public func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] { try snapshot?.pixelSizes(sha256s: sha256s) ?? [] }
 
+    public func rebuiltSubjects() throws -> Set<String> { try snapshot?.rebuiltSubjects() ?? [] }
+
     /// Not kept: a shard writes no catalog, and a size is only a shortcut (the file's header says it again).
     public func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws {}
 

@@ -52,3 +52,15 @@ final class NoOpRunTests: XCTestCase {
         return (executed.count, report.skipped, Array(executed.prefix(60)))
     }
 }
+
+/// The lists of keys a lookup binds as one JSON array reach SQLite whole, whatever their characters.
+final class KeyListTests: XCTestCase {
+    func testKeysWithQuotesBackslashesControlsAndAccentsComeBackAsThemselves() throws {
+        let keys = ["/card/plain.jpg", "/card/say \"cheese\".jpg", "C:\\photos\\a.jpg", "/card/tab\there\nnewline.jpg", "/card/été 🌅.heic", ""]
+        let json = SQLiteRowAccess.json(keys)
+        XCTAssertEqual(try JSONDecoder().decode([String].self, from: Data(json.utf8)), keys)
+        let database = try DatabaseQueue()
+        let back = try database.read { db in try String.fetchAll(db, sql: "SELECT value FROM json_each(?)", arguments: [json]) }
+        XCTAssertEqual(back, keys)
+    }
+}
