@@ -65,9 +65,10 @@ for n in "${sizes[@]}"; do
   (cd "$lib" && find . -path ./.darkroom -prune -o -type f -print0 > "$SCRATCH/files-$n")
   measure sha "sh" -c "cd '$lib' && xargs -0 sha256sum < '$SCRATCH/files-$n' > /dev/null"; row "sha256sum, same files" "$n" sha
 
-  mv "$lib/.darkroom" "$lib/.darkroom-kept"
+  # The catalog is set aside outside the library (inside, the rebuild would take it for a file of the library).
+  mv "$lib/.darkroom" "$SCRATCH/catalog-kept-$n"
   measure rebuild "$bin" catalog rebuild --library "$lib"; row "catalog rebuild" "$n" rebuild
-  rm -rf "$lib/.darkroom"; mv "$lib/.darkroom-kept" "$lib/.darkroom"
+  rm -rf "$lib/.darkroom"; mv "$SCRATCH/catalog-kept-$n" "$lib/.darkroom"
   [ "${KEEP:-0}" = 1 ] || rm -rf "$lib"
 done
 
