@@ -192,14 +192,8 @@ extension Collage {
                 reader.reject(Self.alignOption, expected: "align only for a then-and-now template (one that picks a pair)",
                               got: "'\(align.rawValue)' for \(template.template.name)")
             }
-            unaligned = reader.read(Self.unalignedOption)
-            if align == .none, reader.isGiven(Self.unalignedOption) {
-                reader.reject(Self.unalignedOption, expected: "unaligned only with align scene or face", got: "align none")
-            }
-            fill = reader.read(Self.fillOption)
-            if align == .none, reader.isGiven(Self.fillOption) {
-                reader.reject(Self.fillOption, expected: "fill only with align scene or face", got: "align none")
-            }
+            unaligned = reader.read(Self.unalignedOption, onlyIf: align != .none, expected: "unaligned only with align scene or face", got: "align none")
+            fill = reader.read(Self.fillOption, onlyIf: align != .none, expected: "fill only with align scene or face", got: "align none")
             groupBy = reader.read(Self.groupByOption)
             let capacity: Int?
             switch layout {

@@ -213,14 +213,8 @@ public struct TimelapseOptions: StageOptions {
                           + "(chat apps show animations no bigger; \(AnimationSize.defaultLongEdge) suits them)", got: "\(size)")
         }
         align = reader.read(Self.alignOption)
-        unaligned = reader.read(Self.unalignedOption)
-        if align == .none, reader.isGiven(Self.unalignedOption) {
-            reader.reject(Self.unalignedOption, expected: "unaligned only with align scene or face", got: "align none")
-        }
-        fill = reader.read(Self.fillOption)
-        if align == .none, reader.isGiven(Self.fillOption) {
-            reader.reject(Self.fillOption, expected: "fill only with align scene or face", got: "align none")
-        }
+        unaligned = reader.read(Self.unalignedOption, onlyIf: align != .none, expected: "unaligned only with align scene or face", got: "align none")
+        fill = reader.read(Self.fillOption, onlyIf: align != .none, expected: "fill only with align scene or face", got: "align none")
         // Aligned photos are placed to fill the frame (then cropped once to what they all cover).
         fit = reader.read(Self.fitOption, default: align == .none ? Self.fitOption.defaultValue : .cover)
         if align != .none, fit == .contain {

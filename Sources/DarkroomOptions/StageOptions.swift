@@ -86,6 +86,14 @@ public final class OptionsReader {
         read(option, default: option.defaultValue)
     }
 
+    /// The value of `option`, refused (`reject`) when it is given where it does not apply (`applies`
+    /// false: `fill` without `align`); `expected` says where it applies, `got` what stands in its way.
+    public func read<Value>(_ option: StageOption<Value>, onlyIf applies: Bool, expected: String, got: String) -> Value {
+        let value = read(option)
+        if !applies, isGiven(option) { reject(option, expected: expected, got: got) }
+        return value
+    }
+
     /// The option's value, or `defaultValue` (which depends on other options) when absent; the value
     /// goes into the step's key.
     public func read<Value>(_ option: StageOption<Value>, default defaultValue: Value) -> Value {
