@@ -1,6 +1,7 @@
 @testable import CollageStage
 import DarkroomCaptions
 import DarkroomCore
+import DarkroomTestSupport
 import DarkroomVips
 import Foundation
 import XCTest
@@ -10,6 +11,9 @@ import DarkroomOptions
 /// like its golden (a perceptual hash, so a layout change is noticed).
 final class TemplateRenderingTests: XCTestCase {
     static let sizes = CanvasSize.presets.map(\.size) + [CanvasSize(width: 800, height: 300)]
+
+    /// Its tests call the native wrappers directly, without a runner to start them (and the order tests run in varies with the build).
+    override func setUpWithError() throws { try NativeLibraries.start() }
 
     func renderer(_ name: String, size: CanvasSize, title: String? = nil) throws -> CollageRenderer {
         let template = try TemplateLibrary.load(name).template

@@ -5,6 +5,9 @@ import XCTest
 
 /// `MotionPhoto.extract`: never overwrites, never leaves a partial file behind.
 final class ExtractionTests: XCTestCase {
+    /// Its tests call the native wrappers directly, without a runner to start them (and the order tests run in varies with the build).
+    override func setUpWithError() throws { try NativeLibraries.start() }
+
     func testRefusesAnExistingDestinationAndLeavesItAlone() throws {
         let folder = try TemporaryFolder("extract-existing")
         let video = try MotionPhotoFixtures.video()

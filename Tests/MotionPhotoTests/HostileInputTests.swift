@@ -6,6 +6,9 @@ import XCTest
 /// Corrupted motion photos: `locate` answers (or refuses to find a video) and never crashes; it
 /// throws only for files it cannot read.
 final class HostileInputTests: XCTestCase {
+    /// Its tests call the native wrappers directly, without a runner to start them (and the order tests run in varies with the build).
+    override func setUpWithError() throws { try NativeLibraries.start() }
+
     /// Mutates `count` bytes of `original` inside `range` many times and locates each result.
     private func locateMutations(of original: Data, in range: Range<Int>, seed: UInt64, rounds: Int = 150,
                                  folder: TemporaryFolder) throws -> [MotionPhotoLocation] {

@@ -5,6 +5,9 @@ import XCTest
 
 /// The book as a reader sees it: page count and size, cover, captions, fonts.
 final class BookStructureTests: XCTestCase {
+    /// Its tests call the native wrappers directly, without a runner to start them (and the order tests run in varies with the build).
+    override func setUpWithError() throws { try NativeLibraries.start() }
+
     /// Five photos on 5-9 January 2024, in another order by name.
     func fivePhotos(_ fixture: BookFixture) throws {
         for (index, day) in [7, 5, 9, 6, 8].enumerated() {

@@ -7,6 +7,9 @@ import XCTest
 /// Setting a capture date in an EXIF block changes those tags and nothing else: maker notes (the
 /// Live Photo id among them), GPS and every other tag read the same afterwards.
 final class ExifDatesTests: XCTestCase {
+    /// Its tests call the native wrappers directly, without a runner to start them (and the order tests run in varies with the build).
+    override func setUpWithError() throws { try NativeLibraries.start() }
+
     let date = ExifDateTags(dateTime: "2020:05:01 10:00:00", subSeconds: "5", offset: "-03:00")
 
     /// exiftool's reading of a TIFF block, one `Group:Tag: value` line each, without the date tags.

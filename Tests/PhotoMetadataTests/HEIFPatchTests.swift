@@ -11,7 +11,10 @@ import XCTest
 final class HEIFPatchTests: XCTestCase {
     var folder: TemporaryFolder!
 
-    override func setUpWithError() throws { folder = try TemporaryFolder("heif-patch") }
+    override func setUpWithError() throws {
+        try NativeLibraries.start()
+        folder = try TemporaryFolder("heif-patch")
+    }
 
     /// A HEIC as heic-encode writes it (an Exif item, a thumbnail item), 64x48.
     func encoded(xmp: Data? = nil, exif: Bool = true) throws -> URL {
