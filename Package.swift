@@ -89,13 +89,13 @@ let package = Package(
         .target(name: "DarkroomVideo", dependencies: ["CFFmpeg", "DarkroomISOBMFF", .product(name: "Logging", package: "swift-log")]),
         .target(name: "DarkroomCairo", dependencies: ["CCairo"]),
         // RAW files: LibRaw's decoding and previews, and the capture metadata of every RAW container (read in Swift).
-        .target(name: "DarkroomRaw", dependencies: ["CLibRaw", "DarkroomVips", "DarkroomExif"]),
+        .target(name: "DarkroomRaw", dependencies: ["CLibRaw", "DarkroomModel", "DarkroomVips", "DarkroomExif"]),
         .target(name: "DarkroomDigest", dependencies: ["CLibCrypto"]),
         // Streaming ZIP archives (ZIP64 past 4 GiB), for `darkroom export --zip`.
         .target(name: "DarkroomZip", dependencies: ["CZlib"]),
         // The one owner of the native libraries: libvips, FFmpeg, libheif and x265 started once, in order.
         .target(name: "DarkroomRuntime", dependencies: [
-            "DarkroomVips", "DarkroomVideo", "DarkroomHEIF", .product(name: "Logging", package: "swift-log"),
+            "DarkroomVips", "DarkroomVideo", "DarkroomHEIF", "DarkroomRaw", .product(name: "Logging", package: "swift-log"),
         ]),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP"),
@@ -151,7 +151,9 @@ let package = Package(
         ]),
         // Sharded sweeps: each shard's manifest, and the merge into a catalog.
         .target(name: "DarkroomShards", dependencies: ["DarkroomCore"]),
-        .target(name: "DarkroomImaging", dependencies: ["DarkroomCore", "DarkroomRuntime", "DarkroomVips", "DarkroomVideo"]),
+        .target(name: "DarkroomImaging", dependencies: [
+            "DarkroomCore", "DarkroomRuntime", "DarkroomVips", "DarkroomVideo", "DarkroomRaw", "DarkroomISOBMFF",
+        ]),
         // Sidecars of exports: Google Takeout JSON (matched under every naming Takeout used) and XMP sidecars.
         .target(name: "DarkroomSidecars", dependencies: ["DarkroomCore", "DarkroomXMP"]),
         // PostgreSQL as a fleet's catalog and work queue.
@@ -165,12 +167,12 @@ let package = Package(
 
         // Stages, one module each, each declaring every module it imports.
         plugin("ExifDateStage", path: "ExifDate", dependencies: [
-            "DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomSidecars", "DarkroomTimeZones", "DarkroomISOBMFF",
+            "DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomSidecars", "DarkroomTimeZones",
         ]),
         plugin("ResizeStage", path: "Resize", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips"]),
         plugin("HEICEncodeStage", path: "HEICEncode", dependencies: [
             "DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomSidecars",
-            "DarkroomPhotoMetadata", "DarkroomISOBMFF",
+            "DarkroomPhotoMetadata",
         ]),
         plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
         plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),

@@ -1,6 +1,5 @@
 import DarkroomCore
 import DarkroomExif
-import DarkroomISOBMFF
 import DarkroomImaging
 import DarkroomSidecars
 import DarkroomVideo
@@ -73,23 +72,16 @@ public struct ExifDate: Stage {
             explanation.camera = ExifTags.camera(make: metadata.make, model: metadata.model)
             ownLocation = metadata.locationISO6709.flatMap(GeoLocation.init(iso6709:))
         } else {
-            let header = try item.sourceHeader(settings: settings)
-            if let blob = header.exifData {
+            let metadata = try item.sourceMetadata(settings: settings)
+            if let blob = metadata.exif {
                 do {
                     evidence.exif = try ExifTags(parsing: blob)
                 } catch {
                     explanation.problems.append("\(item.source.path): EXIF not read: \(error)")
                 }
             }
-            evidence.xmp = header.xmpData.map { String(decoding: $0, as: UTF8.self) }
-            if evidence.xmp == nil, header.loader == "heifload" {
-                // libvips 8.14 gives no XMP for HEIF files: read from the file's XMP item.
-                do {
-                    evidence.xmp = try HEIFMeta.xmpPacket(ofFileAt: item.source.path).map { String(decoding: $0, as: UTF8.self) }
-                } catch {
-                    explanation.problems.append("\(item.source.path): XMP not read: \(error)")
-                }
-            }
+            evidence.xmp = metadata.xmp.map { String(decoding: $0, as: UTF8.self) }
+            explanation.problems += metadata.problems
             explanation.camera = evidence.exif?.camera
             ownLocation = evidence.exif?.gpsPosition.flatMap { GeoLocation(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.altitude) }
         }

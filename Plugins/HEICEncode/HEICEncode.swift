@@ -110,9 +110,9 @@ public struct HEICEncode: Stage {
                                           threads: ImagingSetup.threadsPerPhoto(for: context.settings))
         let thumbnail = try embeddedThumbnail(of: pixels)
         let path = try options.output.render(PathTemplate.values(for: item))
-        let header = try item.sourceHeader(settings: context.settings)
-        let own = try OwnMetadata(source: item.source, header: header)
-        let xmp = options.xmp.packets(for: item, own: own, copy: (own.isHEIF ? 1 : header.orientation, pixels.width, pixels.height))
+        let own = try item.sourceMetadata(settings: context.settings)
+        if let problem = own.problems.first { throw StageError("cannot read the photo's metadata: \(problem)") }
+        let xmp = options.xmp.packets(for: item, own: own, copy: (own.isHEIF ? 1 : own.orientation, pixels.width, pixels.height))
         try context.publish(path) { url in
             try HEIFEncoder.encode(try pixels.rgbPixels(), iccProfile: pixels.iccProfile, exif: exif, settings: settings,
                                    to: url.path, xmp: xmp.heic, thumbnail: thumbnail)

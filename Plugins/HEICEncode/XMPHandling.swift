@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomImaging
 import DarkroomPhotoMetadata
 import DarkroomSidecars
 import DarkroomXMP
@@ -20,7 +21,7 @@ public enum XMPHandling: String, CaseIterable, Sendable {
     /// beside it (`LibraryXMP`): the photo's own metadata `own`, its XMP sidecar as this says, and
     /// its capture date; `copy` is the HEIC's orientation turned and size. A sidecar that is not a
     /// readable packet is left out (`exif-date` reports it, and the photo goes on without it).
-    func packets(for item: Item, own: OwnMetadata, copy: (orientation: Int, width: Int, height: Int)) -> (heic: Data?, beside: Data?) {
+    func packets(for item: Item, own: SourceMetadata, copy: (orientation: Int, width: Int, height: Int)) -> (heic: Data?, beside: Data?) {
         let sidecar = self == .none ? nil : Self.sidecarPacket(of: item)
         func packet(with sidecar: XMPPacket?) -> Data? {
             LibraryXMP(own: own.xmp, iptc: own.iptc, sidecar: sidecar, captureDate: item.captureDate, orientation: copy.orientation,

@@ -20,16 +20,23 @@ public struct Resize: Stage {
         public var longEdge: Int
         /// `keep` the embedded profile (Display P3 stays P3) or convert to `srgb`.
         public var colour: ColourHandling
+        /// How a RAW photo becomes pixels: its embedded preview or a development.
+        public var raw: RawRendering
 
         static let longEdgeOption = StageOption.integer(
             "long-edge", default: 2048, in: 1...65_535, "Longest side in pixels; smaller photos are left as they are.")
         static let colourOption = StageOption.choice(
             "colour", default: ColourHandling.keep, "keep: keep the embedded ICC profile (Display P3 stays P3); srgb: convert to sRGB.")
-        public static let options: [any OptionDeclaration] = [longEdgeOption, colourOption]
+        static let rawOption = StageOption.choice(
+            "raw", default: RawRendering.auto,
+            "RAW photos: auto: the camera's embedded preview when it is at least long-edge, else developed; preview: always the preview; develop: always developed from the sensor data."
+        ).keyedOnlyWhenNotDefault()
+        public static let options: [any OptionDeclaration] = [longEdgeOption, colourOption, rawOption]
 
-        public init(longEdge: Int = 2048, colour: ColourHandling = .keep) {
+        public init(longEdge: Int = 2048, colour: ColourHandling = .keep, raw: RawRendering = .auto) {
             self.longEdge = longEdge
             self.colour = colour
+            self.raw = raw
         }
 
         public init(from decoder: Decoder) throws {
@@ -37,6 +44,7 @@ public struct Resize: Stage {
             let reader = try OptionsReader(decoder, declaring: Self.options, keyNames: .camelCase)
             longEdge = reader.read(Self.longEdgeOption)
             colour = reader.read(Self.colourOption)
+            raw = reader.read(Self.rawOption)
             try reader.finish()
         }
     }
@@ -48,16 +56,16 @@ public struct Resize: Stage {
     }
 
     public func process(_ item: Item, context: StageContext) throws {
-        let header = try item.sourceHeader(settings: context.settings)
+        let metadata = try item.sourceMetadata(settings: context.settings)
         let image = try item.thumbnail(width: options.longEdge, height: options.longEdge, settings: context.settings,
-                                       colour: options.colour)
+                                       colour: options.colour, raw: options.raw, warn: { context.warn($0) })
         do {
             // Decode now, so a corrupt file fails here with its reason, not in a later step.
             item.image = try image.materialized()
         } catch let error as VipsError {
             throw StageError.image("cannot decode image", error)
         }
-        item.pixelWidth = header.orientation >= 5 ? header.height : header.width
-        item.pixelHeight = header.orientation >= 5 ? header.width : header.height
+        item.pixelWidth = metadata.width
+        item.pixelHeight = metadata.height
     }
 }

@@ -237,8 +237,10 @@ extension Discovery {
             return ("Apple edit sidecar (.\(ext))" + (sibling().map { " of \($0)" } ?? ""), ".AAE edit sidecar")
         case "xmp":
             return ("XMP sidecar" + (sibling().map { " of \($0)" } ?? ""), ".xmp sidecar")
-        case "cr2", "cr3", "nef", "arw", "dng", "raf", "orf", "rw2", "pef", "srw":
-            return ("RAW photo (.\(ext)): not read (libvips 8.14 has no RAW loader)", ".\(ext.lowercased()) RAW photo")
+        case "x3f":
+            return ("Sigma X3F RAW photo (.\(ext)): not read (Debian 12's LibRaw 0.20 is built without X3F)", ".\(ext.lowercased()) RAW photo")
+        case _ where MediaKind.rawPhotoExtensions.contains(ext.lowercased()):
+            return ("RAW photo (.\(ext)): not in the pipeline's include globs", ".\(ext.lowercased()) RAW photo")
         case "jxl":
             // LoaderPolicy.photoLibrary blocks libvips 8.14's JPEG XL loader (docs/runtime.md says why).
             return ("JPEG XL photo (.\(ext)): not read (libvips 8.14 marks its JPEG XL loader, libjxl 0.7, untrusted)",

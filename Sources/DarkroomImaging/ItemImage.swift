@@ -1,4 +1,5 @@
 import DarkroomCore
+import DarkroomRaw
 import DarkroomVips
 import Foundation
 import DarkroomModel
@@ -11,6 +12,11 @@ public enum CurrentImage: AttachmentKey {
 /// The source file opened for its header and metadata only (no pixels decoded).
 enum SourceHeader: AttachmentKey {
     typealias Value = Image
+}
+
+/// A RAW source file opened with LibRaw (headers and metadata; pixels when first asked for).
+enum OpenRawSource: AttachmentKey {
+    typealias Value = RawSource
 }
 
 extension Item {
@@ -35,11 +41,27 @@ extension Item {
         return header
     }
 
+    /// Whether the source is a RAW photo (by its extension: the formats LibRaw decodes).
+    public var isRaw: Bool { RawFile.isRaw(path: source.path) }
+
+    /// The RAW source, opened once per item and checked against the run's pixel limit.
+    func rawSource(settings: RunSettings) throws -> RawSource {
+        if let open = attachments[OpenRawSource.self] { return open }
+        let raw = try RawSource(source, pixelLimit: settings.pixelLimit)
+        attachments[OpenRawSource.self] = raw
+        return raw
+    }
+
     /// A shrink-on-load decode of the source that fits inside `width` x `height` (cropping when
     /// asked), auto-oriented; the header checked once per item against the pixel limit is reused.
-    /// `warn` hears of anything worked around (an unreadable embedded thumbnail).
+    /// A RAW is rendered as `raw` says (its first rendition is kept for the item's smaller outputs).
+    /// `warn` hears of anything worked around (an unreadable embedded thumbnail or RAW preview).
     public func thumbnail(width: Int, height: Int, crop: Image.Crop = .none, settings: RunSettings,
-                          colour: ColourHandling, warn: (String) -> Void = { _ in }) throws -> Image {
+                          colour: ColourHandling, raw: RawRendering = .auto, warn: (String) -> Void = { _ in }) throws -> Image {
+        if isRaw {
+            return try rawSource(settings: settings).image(DecodeSize(width: width, height: height, crop: crop),
+                                                           rendering: raw, colour: colour, warn: warn)
+        }
         let header = try sourceHeader(settings: settings)
         return try ImageLoader.decode(source, header: header, size: DecodeSize(width: width, height: height, crop: crop),
                                       exportProfile: colour.exportProfile(for: header), warn: warn)

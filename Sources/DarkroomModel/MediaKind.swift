@@ -10,6 +10,29 @@ public enum MediaKind: String, Sendable, Codable, CaseIterable, CustomStringConv
     /// Matroska, WebM), lower case.
     public static let videoExtensions: Set<String> = ["mov", "mp4", "m4v", "3gp", "mts", "m2ts", "avi", "mkv", "webm"]
 
+    /// Extensions of the RAW photo formats Darkroom decodes (LibRaw 0.20, Debian 12's build), lower
+    /// case. Sigma's X3F is left out: Debian's LibRaw 0.20 is built without X3F support
+    /// (`libraw_open_file` says "unsupported"), although its dates can be read.
+    public static let rawPhotoExtensions: [String] = [
+        "cr2", "cr3", "crw",            // Canon
+        "nef", "nrw",                   // Nikon
+        "arw", "sr2", "srf",            // Sony
+        "dng",                          // Adobe DNG: Leica, Pentax, Ricoh, iPhone ProRAW, Google Pixel...
+        "raf",                          // Fujifilm
+        "orf",                          // Olympus / OM System
+        "rw2", "rwl",                   // Panasonic, Leica
+        "pef",                          // Pentax
+        "srw",                          // Samsung
+        "3fr", "fff",                   // Hasselblad
+        "iiq",                          // Phase One
+        "mrw",                          // Minolta
+        "kdc", "dcr",                   // Kodak
+        "erf",                          // Epson
+        "mef",                          // Mamiya
+        "mos",                          // Leaf
+        "raw",                          // Panasonic and Leica before RW2, Kyocera (Contax N Digital)
+    ]
+
     /// The kind of a file named `fileName` (a name or a path), by its extension. Read from the name's
     /// last bytes: asked for every file of every run, where `NSString.pathExtension` showed in profiles.
     public init(fileName: String) {

@@ -62,6 +62,13 @@ public final class RawFile {
 
     deinit { libraw_close(handle) }
 
+    /// Checks, without decoding, that the sensor data the file's structure declares is in the file
+    /// (a file cut short, or a metadata-only copy, fails with `imageDataMissing`), so that a RAW shown
+    /// through its embedded preview is not a damaged original imported as if whole.
+    public func verifySensorDataPresent() throws {
+        try SensorDataExtent.verify(path: path, width: info.rawWidth, height: info.rawHeight)
+    }
+
     /// Reads and decompresses the sensor data (once), then checks it is really there.
     ///
     /// LibRaw 0.20 reports a missing or cut-short file in several ways: an error code, a data-error
@@ -70,7 +77,7 @@ public final class RawFile {
     /// after; each becomes `imageDataMissing` or `imageDataCorrupt`.
     func unpack() throws {
         if cameraToSRGB != nil { return }
-        try SensorDataExtent.verify(path: path, width: info.rawWidth, height: info.rawHeight)
+        try verifySensorDataPresent()
         try reopenIfNeeded()
         log.reset()
         let code = libraw_unpack(handle)

@@ -1,3 +1,4 @@
+import DarkroomRaw
 import DarkroomHEIF
 import DarkroomVideo
 import DarkroomVips
@@ -14,6 +15,7 @@ import Synchronization
 /// - FFmpeg: one log callback that sends every line to swift-log (`darkroom.ffmpeg`, debug).
 /// - libheif: `heif_init`, which registers its codecs.
 /// - x265: warmed by one 64x64 encode, so its one-time tables are not built by two encodes at once.
+/// - LibRaw: its version checked and one decoder made (RAW photos are opened per item, one per thread).
 ///
 /// Stages start it from `prepare` (the runner calls that before any worker); a program that uses the
 /// wrappers itself calls `start` first. Each wrapper's factories throw a "not started" error until
@@ -66,14 +68,14 @@ public enum NativeRuntime {
     public static var started: Started? { state.withLock { $0 } }
 
     /// The libraries, in the order they start: the one place to add a library. Later ones belong at
-    /// the end of the list: LibRaw (`LibRaw.start()`, DarkroomRaw) and OpenCV
-    /// (`AlignmentRuntime.start(threads:)`, for alignment).
+    /// the end of the list (OpenCV's `AlignmentRuntime.start(threads:)` is started by the steps that align).
     private static var libraries: [(name: String, version: () -> String, start: () throws -> Void)] {
         [
             ("libvips", { Vips.version }, { try Vips.start(policy: .photoLibrary, logger: Logger(label: "darkroom.vips")) }),
             ("FFmpeg libavcodec", { FFmpeg.version }, { FFmpeg.start(logger: Logger(label: "darkroom.ffmpeg")) }),
             ("libheif", { HEIF.version }, { try HEIF.start() }),
             ("x265 (one 64x64 encode)", { "" }, { try HEIF.warmHEVCEncoder() }),
+            ("LibRaw", { LibRaw.started?.version ?? "" }, { try LibRaw.start() }),
         ]
     }
 

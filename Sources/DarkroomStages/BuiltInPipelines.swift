@@ -13,17 +13,20 @@ public enum BuiltInPipelines {
 #   darkroom run pipelines/import-camera-roll.yaml --input /media/card --library ~/Pictures/Library
 #
 # Every photo under the inputs becomes Photos/YYYY/MM/<id>.heic (long edge at most 2048 px) plus
-# Thumbnails/YYYY/MM/<id>.jpg (200 px); a still's motion part goes beside it under its id: a motion
+# Thumbnails/YYYY/MM/<id>.jpg (200 px); a RAW photo (CR2, CR3, NEF, ARW, DNG, RAF, ORF, RW2...) is shown
+# through the camera's embedded JPEG preview when it is at least 2048 px, else developed (`raw` in
+# `resize`: auto | preview | develop); a still's motion part goes beside it under its id: a motion
 # photo's video (Google, Samsung) as Photos/YYYY/MM/<id>.mp4, a Live Photo's MOV (paired by Apple's
 # content identifier, not by name) as Photos/YYYY/MM/<id>.mov. Every other video becomes
 # Videos/YYYY/MM/<id>.mp4 without re-encoding (its streams remuxed, metadata and rotation kept), or
 # Videos/YYYY/MM/<id>.<ext> with its original bytes when a stream cannot go in an MP4, plus a
 # poster-frame thumbnail. <id> is a UUID derived from the
 # file's bytes, so importing the same card twice, or a copy under another name, does no work twice.
-description: Import a camera roll (JPEG, HEIC, PNG, WebP, AVIF, TIFF; MOV, MP4, 3GP, MTS, AVI, MKV) into Photos/, Videos/ and Thumbnails/
+description: Import a camera roll (JPEG, HEIC, PNG, WebP, AVIF, TIFF; RAW; MOV, MP4, 3GP, MTS, AVI, MKV) into Photos/, Videos/ and Thumbnails/
 inputs:
   folders: [samples/camera-roll]
-  include: ["**/*.{jpg,jpeg,jpe,heic,heif,hif,png,webp,avif,tif,tiff,mov,mp4,m4v,3gp,mts,m2ts,avi,mkv,webm}"]
+  include: ["**/*.{jpg,jpeg,jpe,heic,heif,hif,png,webp,avif,tif,tiff,mov,mp4,m4v,3gp,mts,m2ts,avi,mkv,webm}",
+            "**/*.{cr2,cr3,crw,nef,nrw,arw,sr2,srf,dng,raf,orf,rw2,rwl,pef,srw,3fr,fff,iiq,mrw,kdc,dcr,erf,mef,mos,raw}"]
   exclude: ["**/.*", "**/.*/**"]
 library: library
 steps:
@@ -32,6 +35,7 @@ steps:
   - resize:
       long-edge: 2048
       colour: keep
+      raw: auto
   - heic-encode:
       quality: 50
       preset: medium

@@ -49,4 +49,15 @@ extension Image {
         }
         return try derive("copy") { darkroom_vips_with_orientation($0, $1, Int32(orientation)) }
     }
+
+    /// A copy carrying `blobs` (by libvips' names: `exif-data`, `xmp-data`...) as its metadata, for
+    /// pixels made in memory that the library's outputs must describe (a RAW's preview or development
+    /// with the RAW's own EXIF); the pixels are shared, not copied.
+    public func withMetadata(_ blobs: [String: Data]) throws -> Image {
+        let copy = try derive("copy") { darkroom_vips_with_orientation($0, $1, Int32(orientation)) }
+        for (name, data) in blobs.sorted(by: { $0.key < $1.key }) {
+            data.withUnsafeBytes { darkroom_vips_set_blob_copy(copy.pointer, name, $0.baseAddress, $0.count) }
+        }
+        return copy
+    }
 }

@@ -106,7 +106,7 @@ final class DiscoveryTests: XCTestCase {
             "IMG_0100.AAE": ".AAE edit sidecar: Apple edit sidecar (.AAE) of IMG_0100.HEIC",
             "IMG_0101.MOV": ".mov video: video (.MOV): this pipeline takes photos only",
             "clip.mp4": ".mp4 video: video (.mp4): this pipeline takes photos only",
-            "DSC_0001.NEF": ".nef RAW photo: RAW photo (.NEF): not read (libvips 8.14 has no RAW loader)",
+            "DSC_0001.NEF": ".nef RAW photo: RAW photo (.NEF): not in the pipeline's include globs",
             "DSC_0001.JPG.xmp": ".xmp sidecar: XMP sidecar of DSC_0001.JPG",
             "notes.txt": ".txt file: not a photo or video: .txt",
             "README": "extensionless file: not a photo or video: no extension",

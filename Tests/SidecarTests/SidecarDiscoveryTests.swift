@@ -33,7 +33,7 @@ final class SidecarDiscoveryTests: XCTestCase {
         XCTAssertEqual(found.first { $0.relativePath.hasSuffix("IMG_0002.jpg") }?.sidecars.map(\.kind), [ExportSidecars.xmpKind, ExportSidecars.xmpKind])
         let passed = Dictionary(uniqueKeysWithValues: skipped.map { (($0.path as NSString).lastPathComponent, "\($0.kind): \($0.reason)") })
         XCTAssertEqual(passed, [
-            "IMG_0003.CR2": ".cr2 RAW photo: RAW photo (.CR2): not read (libvips 8.14 has no RAW loader)",
+            "IMG_0003.CR2": ".cr2 RAW photo: RAW photo (.CR2): not in the pipeline's include globs",
             "IMG_0003.xmp": ".xmp sidecar: XMP sidecar of IMG_0003.CR2, which this pipeline does not take",
             "IMG_0099.jpg.json": "unmatched .json file: JSON that matches no photo or video in its folder (its name points at IMG_0099.jpg, which is not there)",
             "notes.xmp": "unmatched .xmp sidecar: XMP sidecar that matches no photo or video in its folder",
