@@ -32,20 +32,7 @@ command -v dcraw_emu >/dev/null || { echo "needs dcraw_emu: apt-get install libr
 bin=$(bench_bin)
 bench_scratch raw-import
 
-venv="$BENCH_OUT/rawvenv"
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import pidng, numpy' 2>/dev/null; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q pidng==4.0.9 numpy
-fi
-base="$BENCH_OUT/inputs/raw-6000x4000-preview.dng"
-if [ ! -f "$base" ]; then
-  tmp="$BENCH_OUT/inputs/raw-import-tmp"; mkdir -p "$tmp"
-  "$venv/bin/python" "$ROOT/Benchmarks/make-raw-dng.py" "$tmp/raw.dng" --width 6000 --height 4000
-  dcraw_emu -w -g 2.4 12.92 -h -Z "$tmp/half.ppm" "$tmp/raw.dng"
-  vips resize "$tmp/half.ppm" "$tmp/preview.jpg[Q=90]" 2
-  "$venv/bin/python" "$ROOT/Benchmarks/make-raw-dng.py" "$tmp/raw.dng" --add-preview "$tmp/preview.jpg"
-  mv "$tmp/raw.dng" "$base"; rm -rf "$tmp"
-fi
+base=$(raw_dng 6000 4000)
 in="$BENCH_OUT/inputs/raw-import-$n"
 if [ "$(find "$in" -name '*.dng' 2>/dev/null | wc -l)" != "$n" ]; then
   rm -rf "$in"; mkdir -p "$in"
