@@ -58,12 +58,12 @@ YAML
   for round in $(seq 1 "$rounds"); do
     for run in none none-cover scene; do
       rm -rf "$SCRATCH/lib"
-      measure run "$bin" run "$SCRATCH/$run.yaml" --input "$set" --library "$SCRATCH/lib"
+      measure run "$bin" run "$SCRATCH/$run.yaml" --input "$set" --library "$SCRATCH/lib" -v
       [ "$run_rc" = 0 ] || exit 1
       walls[$run]+=" $run_wall" cpus[$run]+=" $run_cpu"
     done
   done
-  grep "align scene:" "$SCRATCH/run.log" | sed 's/^[^:]*: //'
+  grep -o "align scene:.*" "$SCRATCH/run.log" || true
   printf '%-12s %8s %8s   %s\n' "" "wall s" "CPU s" "(each round's wall / CPU)"
   for run in none none-cover scene; do
     printf '%-12s %8s %8s   %s /%s\n' "$run" "$(median ${walls[$run]})" "$(median ${cpus[$run]})" "${walls[$run]}" "${cpus[$run]}"
