@@ -4,6 +4,7 @@
 # alignment per photo.
 #
 #   Benchmarks/align.sh [--quick]        (ALIGN_BIN: an align-benchmark already built in release)
+#   Benchmarks/align.sh --cost           only the last section, align none vs scene (DARKROOM_BIN, ROUNDS)
 #
 # The set (Benchmarks/make-handheld-set.py, kept in bench-out/inputs): N photos of 2048x1536 (full: 20,
 # quick: 12) made from a real textured photo of the corpus (exif-samples/jpg/hdr/iphone_hdr_NO.jpg:
@@ -22,12 +23,64 @@
 # Targets (issue 23): at most 1 px, and at most half of what two-pass vidstab leaves.
 # Cost: align-benchmark's CPU milliseconds per photo for the alignment at working size (decoding
 # excluded) and for the grey working copy, against an unaligned time-lapse's CPU time per photo.
+# Align none vs scene: the whole time-lapse (darkroom run, release) of 40 hand-held photos of 12 MP
+# (4000x3000, made as above, dated a day apart) to 1080p at CRF 20, preset medium, without alignment
+# (fit contain, the default; and fit cover, the frame filled as an aligned one is) and with align: scene,
+# in interleaved rounds (ROUNDS, default 3: none, none cover, scene, none, ...) on a fresh library each
+# time; the medians of wall and CPU time and the ratios (target: scene at most 1.15x none).
 source "$(dirname "$0")/bench-lib.sh"
 quick=0; [ "${1:-}" = "--quick" ] && quick=1
+
+# Align none vs scene (see above): prints each run's medians and the ratios.
+none_vs_scene() {
+  local set="$BENCH_OUT/inputs/handheld-12mp-40" rounds=${ROUNDS:-3} bin run round name
+  echo; echo "-- align none vs scene: 40 hand-held photos of 12 MP ($set), 1920x1080, crf 20, preset medium, $rounds rounds"
+  if [ ! -f "$set/done" ]; then
+    python3 "$ROOT/Benchmarks/make-handheld-set.py" "$base" "$set" --count 40 --long-edge 4000 --seed 23
+    for photo in "$set"/photo-*.jpg; do
+      name=$(basename "$photo" .jpg); mv "$photo" "$set/$(date -u -d "2024-01-01 + $((10#${name#photo-} - 1)) days" '+%Y-%m-%d_080000').jpg"
+    done
+    exiftool -q -overwrite_original '-DateTimeOriginal<filename' "$set" && touch "$set/done"
+  fi
+  bin=$(bench_bin)
+  [ -n "${SCRATCH:-}" ] || bench_scratch align-cost
+  for run in none none-cover scene; do
+    local align=${run%-cover} fit=contain; [ "$run" != none ] && fit=cover
+    cat > "$SCRATCH/$run.yaml" <<YAML
+inputs: { include: ["**/*.jpg"] }
+steps:
+  - exif-date: { fallback-to-file-time: false }
+  - timelapse: { seconds-per-frame: 0.3, size: 1920x1080, crf: 20, preset: medium, fit: $fit, align: $align, output: $run.mp4 }
+YAML
+  done
+  cat "$set"/*.jpg > /dev/null   # every run reads them from the page cache
+  declare -A walls cpus
+  for round in $(seq 1 "$rounds"); do
+    for run in none none-cover scene; do
+      rm -rf "$SCRATCH/lib"
+      measure run "$bin" run "$SCRATCH/$run.yaml" --input "$set" --library "$SCRATCH/lib" -v
+      [ "$run_rc" = 0 ] || exit 1
+      walls[$run]+=" $run_wall" cpus[$run]+=" $run_cpu"
+    done
+  done
+  grep -o "align scene:.*" "$SCRATCH/run.log" || true
+  printf '%-12s %8s %8s   %s\n' "" "wall s" "CPU s" "(each round's wall / CPU)"
+  for run in none none-cover scene; do
+    printf '%-12s %8s %8s   %s /%s\n' "$run" "$(median ${walls[$run]})" "$(median ${cpus[$run]})" "${walls[$run]}" "${cpus[$run]}"
+  done
+  local wall cpu wall_cover cpu_cover
+  wall=$(calc "$(median ${walls[scene]}) / $(median ${walls[none]})") cpu=$(calc "$(median ${cpus[scene]}) / $(median ${cpus[none]})")
+  wall_cover=$(calc "$(median ${walls[scene]}) / $(median ${walls[none-cover]})")
+  cpu_cover=$(calc "$(median ${cpus[scene]}) / $(median ${cpus[none-cover]})")
+  echo "align scene costs ${wall}x the wall time and ${cpu}x the CPU time of align none (fit cover: ${wall_cover}x, ${cpu_cover}x)"
+  summary "align: scene / none, wall" "${wall}x" "<= 1.15x" "$(met le "$wall" 1.15)"
+  summary "align: scene / none, CPU" "${cpu}x" "<= 1.15x" "$(met le "$cpu" 1.15)"
+}
 count=$([ $quick = 1 ] && echo 12 || echo 20)
 header "align$([ $quick = 1 ] && echo ' (quick)')"
 base="$CORPUS/exif-samples/jpg/hdr/iphone_hdr_NO.jpg"
 [ -f "$base" ] || { echo "needs the corpus photo $base (set DARKROOM_CORPUS)" >&2; exit 1; }
+if [ "${1:-}" = "--cost" ]; then none_vs_scene; exit 0; fi
 ffmpeg -hide_banner -filters 2>/dev/null | grep vidstabdetect >/dev/null || { echo "this ffmpeg has no vidstab" >&2; exit 1; }
 
 set="$BENCH_OUT/inputs/handheld-$count"
@@ -98,3 +151,5 @@ summary "align: vidstab best ($best_label, px)" "$best_vidstab" "-" "-"
 summary "align: Darkroom background motion (px)" "$worst" "<= 1" "$(met le "$worst" 1)"
 summary "align: Darkroom / vidstab" "$(calc "$worst / $best_vidstab")x" "<= 0.5x" "$(met le "$(calc "$worst / $best_vidstab")" 0.5)"
 summary "align: cost per photo (CPU ms)" "$(calc "$align_cpu + $grey_cpu")" "<= 43 (15%)" "$(met le "$(calc "$align_cpu + $grey_cpu")" 43.5)"
+
+none_vs_scene

@@ -71,12 +71,17 @@ struct AlignedFrames: Sendable {
         }
     }
 
-    /// Photo `index` read back from the store and warped into the frame.
+    /// Photo `index` read back from the store and warped into the frame (bilinear: the photo was decoded
+    /// at about the frame's scale, so this is its one resample, and the cheap one).
     private func warped(_ index: Int) throws -> Image {
+        let slot = shown[index].slot
         do {
-            let photo = try store.image(shown[index].slot)
-            guard renderer.options.fill == .crop else { return try photo.warpedOverBlur(by: placement.final(index), frame: placement.frame) }
-            return try photo.warped(by: placement.final(index), frame: placement.frame, interpolator: .bicubic, edge: .copy)
+            guard renderer.options.fill == .crop else {
+                return try store.image(slot).warpedOverBlur(by: placement.final(index), frame: placement.frame)
+            }
+            return try Image.warpedRGB(try store.pixels(slot), size: slot.size, by: placement.final(index), frame: placement.frame)
+        } catch let error as AlignmentError {
+            throw StageError("cannot make the aligned frame: \(error)")
         } catch let error as VipsError {
             throw StageError.image("cannot make the aligned frame", error)
         }

@@ -22,10 +22,10 @@ struct PhotoRenderer {
 
     /// The photo decoded to fit (contain) or fill (cover, or as `crop` says) `width` x `height`, upright, in 8-bit sRGB,
     /// without alpha, scaled up when smaller than the frame. Pixels are computed when read.
-    func decode(_ item: ItemRecord, width: Int, height: Int, crop: Image.Crop? = nil) throws -> Image {
+    func decode(_ item: ItemRecord, width: Int, height: Int, crop: Image.Crop? = nil, slack: Double = 1) throws -> Image {
         let header = try ImageLoader.header(of: item.source, pixelLimit: pixelLimit)
         let crop = crop ?? (options.fit == .cover ? options.crop.vips : .none)
-        let size = DecodeSize(width: width, height: height, crop: crop, enlarge: true, closestJPEGScale: true)
+        let size = DecodeSize(width: width, height: height, crop: crop, enlarge: true, closestJPEGScale: true, slack: slack)
         do {
             var image = try ImageLoader.decode(item.source, header: header, size: size,
                                                exportProfile: ColourHandling.srgb.exportProfile(for: header))
@@ -41,15 +41,17 @@ struct PhotoRenderer {
 
     /// The photo decoded once for an aligned time-lapse: upright 8-bit sRGB, whole (not cropped), at a
     /// size that covers the frame with room for the common crop's zoom (`PixelSize.alignmentMargin`), never larger
-    /// than the photo unless it is smaller than the frame. Decoded here (materialised), so that the grey
-    /// copy for alignment and the frame are made from this one decode.
+    /// than the photo unless it is smaller than the frame. A JPEG scale anywhere between the frame's cover
+    /// size and that is kept as decoded: the warp into the frame is then the photo's one resample. Decoded
+    /// here (materialised), so that the grey copy for alignment and the frame are made from this one decode.
     func decodeForStore(_ item: ItemRecord) throws -> Image {
         let header = try ImageLoader.header(of: item.source, pixelLimit: pixelLimit)
         let turned = header.orientation >= 5
         let (width, height) = turned ? (header.height, header.width) : (header.width, header.height)
         guard width > 0, height > 0 else { throw StageError("image has no pixels (\(width)x\(height))") }
         let box = PixelSize(width: width, height: height).alignmentDecodeBox(for: options.size.pixels)
-        return try decode(item, width: box.width, height: box.height, crop: Image.Crop.none).materialized()
+        return try decode(item, width: box.width, height: box.height, crop: Image.Crop.none,
+                          slack: PixelSize.alignmentMargin).materialized()
     }
 
     /// The finished frame for `item`, brightness scaled by `gain`, converted by `converter`.

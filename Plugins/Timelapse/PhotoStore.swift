@@ -63,6 +63,11 @@ final class PhotoStore: @unchecked Sendable {  // Sendable: appends come from on
 
     /// The photo at `slot`, as an 8-bit sRGB image.
     func image(_ slot: Slot) throws -> Image {
+        try Image.rgb(try pixels(slot), width: slot.size.width, height: slot.size.height)
+    }
+
+    /// The photo at `slot`: its packed 8-bit RGB pixels, row after row.
+    func pixels(_ slot: Slot) throws -> Data {
         var pixels = Data(count: slot.byteCount)
         try pixels.withUnsafeMutableBytes { raw in
             var done = 0
@@ -73,6 +78,6 @@ final class PhotoStore: @unchecked Sendable {  // Sendable: appends come from on
                 done += read
             }
         }
-        return try Image.rgb(pixels, width: slot.size.width, height: slot.size.height)
+        return pixels
     }
 }

@@ -116,8 +116,9 @@ public enum ImageLoader {
                 ? heifShrunkOnLoad(url, header: header, size: size, exportProfile: exportProfile, warn: warn)
                 : shrunkOnLoad(url, header: header, size: size, exportProfile: exportProfile)
             let filling = size.crop != .none
-            let small = filling ? (image.width < size.width || image.height < size.height)
-                                : (image.width < size.width && image.height < size.height)
+            let (smallestWidth, smallestHeight) = (Double(size.width) / size.slack, Double(size.height) / size.slack)
+            let small = filling ? (Double(image.width) < smallestWidth || Double(image.height) < smallestHeight)
+                                : (Double(image.width) < smallestWidth && Double(image.height) < smallestHeight)
             // Shrink-on-load never enlarges: a photo smaller than its box is scaled up only when asked.
             if size.enlarge && small {
                 image = try image.thumbnail(width: size.width, height: size.height, crop: size.crop, upscale: true)
@@ -130,13 +131,14 @@ public enum ImageLoader {
 
     /// `vips_thumbnail` keeps a factor of two in hand for its resampler, so a 12 MP JPEG wanted at
     /// 1080p decodes in full; with `closestJPEGScale` a JPEG is instead loaded at the largest 1/2,
-    /// 1/4 or 1/8 scale that still covers the box, then resampled (Lanczos 3).
+    /// 1/4 or 1/8 scale that still covers the box (shrunk by `slack`), then resampled (Lanczos 3) when
+    /// larger than the box.
     private static func shrunkOnLoad(_ url: URL, header: Image, size: DecodeSize, exportProfile: String?) throws -> Image {
         let turned = header.orientation >= 5
         let (sourceWidth, sourceHeight) = turned ? (header.height, header.width) : (header.width, header.height)
         let (across, down) = (Double(sourceWidth) / Double(size.width), Double(sourceHeight) / Double(size.height))
-        let shrink = Image.jpegShrink(forScale: size.crop == .none ? max(across, down) : min(across, down))
-        guard size.closestJPEGScale, header.loader == "jpegload", shrink > 1 else {
+        let shrink = Image.jpegShrink(forScale: (size.crop == .none ? max(across, down) : min(across, down)) * size.slack)
+        guard size.closestJPEGScale, header.loader == "jpegload", shrink > 1 || size.slack > 1 else {
             return try Image.thumbnail(url.path, width: size.width, height: size.height, crop: size.crop,
                                        failOn: strictness, exportProfile: exportProfile)
         }
@@ -184,10 +186,15 @@ public struct DecodeSize: Sendable, Hashable {
     /// Load a JPEG at the closest libjpeg scale instead of `vips_thumbnail`'s choice: faster when the
     /// box is a large fraction of the photo (video frames), slightly softer.
     public var closestJPEGScale: Bool
+    /// With `closestJPEGScale`: how much smaller than the box the decode may be (1 or more). A JPEG
+    /// scale between the box divided by `slack` and the box is kept as it is, not resampled: for a caller
+    /// that resamples the picture again anyway (a warp), so the photo is resampled once.
+    public var slack: Double
 
     /// A box of `width` x `height`, fitted (or filled with `crop`), by default never enlarged.
-    public init(width: Int, height: Int, crop: Image.Crop = .none, enlarge: Bool = false, closestJPEGScale: Bool = false) {
+    public init(width: Int, height: Int, crop: Image.Crop = .none, enlarge: Bool = false, closestJPEGScale: Bool = false,
+                slack: Double = 1) {
         self.width = width; self.height = height; self.crop = crop
-        self.enlarge = enlarge; self.closestJPEGScale = closestJPEGScale
+        self.enlarge = enlarge; self.closestJPEGScale = closestJPEGScale; self.slack = max(1, slack)
     }
 }

@@ -61,13 +61,15 @@ extension Image {
     /// the working picture alignment looks at, made from the same decode as the frame.
     ///
     /// Made cheaply, as it is made for every photo: the green band stands for the luminance (it carries
-    /// most of it), and the size is reached by a box shrink by a whole factor, then a small resize.
+    /// most of it), and the size is reached by a box shrink by a whole factor, then a small resize. A
+    /// shrink that leaves the long edge within 5 % under `longEdge` is the whole of it (a 2000-pixel
+    /// decode gives 1000, not a resize to 1024).
     public func greyPixels(longEdge: Int) throws -> (pixels: Data, width: Int, height: Int) {
         var image = try flattened(red: 0, green: 0, blue: 0)
         if !image.isEightBit || (image.bands != 1 && image.bands != 3) { image = try image.eightBitRGB() }
         if image.bands >= 3 { image = try image.extractBand(1) }
         let scale = Double(longEdge) / Double(max(image.width, image.height))
-        let shrink = (1 / scale).rounded(.down)
+        let shrink = (1.05 / scale).rounded(.down)
         if shrink >= 2 { image = try image.derive("shrink") { darkroom_vips_shrink($0, $1, shrink, shrink) } }
         let rest = Double(longEdge) / Double(max(image.width, image.height))
         if rest < 1 { image = try image.resized(horizontal: rest, vertical: rest) }

@@ -79,6 +79,15 @@ int calign_refine_region(const uint8_t *photo, int photo_width, int photo_height
                          calign_rect region, const calign_similarity *initial, calign_similarity *out,
                          double *correlation, calign_error *error);
 
+/* ---- Frames: a colour photo warped into a video frame. ---- */
+
+/* Warps `height` rows of `width` packed 8-bit RGB pixels (`stride` bytes apart) by `transform` (photo pixels
+ * to frame pixels) into `output`, `output_height` rows of `output_width` packed RGB pixels, sampled
+ * bilinearly (or bicubically when `cubic`); where the photo does not reach, its edge pixels are repeated.
+ * OpenCV's fixed-point warp: several times cheaper than libvips' affine for the same size. */
+int calign_warp_rgb(const uint8_t *source, int width, int height, int stride, const calign_similarity *transform,
+                    int cubic, uint8_t *output, int output_width, int output_height, calign_error *error);
+
 /* ---- Faces: a Haar or LBP cascade. ---- */
 typedef struct calign_cascade calign_cascade;
 
