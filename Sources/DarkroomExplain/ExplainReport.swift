@@ -107,7 +107,7 @@ public struct ExplainReport: Encodable, Sendable {
         plannedOutputs = steps.flatMap { $0.configured.plannedOutputs(for: item, settings: settings) }
         folder = plannedOutputs.first.map { ($0 as NSString).deletingLastPathComponent }
         // A still's part is filed with the still, under its id: it has no outputs of its own to plan.
-        if recorded?.partOf != nil { plannedOutputs = [] }
+        if recorded?.partOf != nil { plannedOutputs = []; folder = nil }
     }
 
     /// The report for a terminal (names shown with control characters escaped).
@@ -126,7 +126,9 @@ public struct ExplainReport: Encodable, Sendable {
             lines.append("  recorded:   id \(recorded.id), " + (recorded.captureDate.map { "\($0)" } ?? "no capture date"))
             if let then = recorded.captureDate, then.source == .user {
                 lines.append("  user date:  set with darkroom catalog set-date: the import keeps it over every candidate above")
-            } else if let now = explanation?.chosen, let then = recorded.captureDate, now.local != then.local || now.source != then.source {
+            } else if recorded.partOf == nil, let now = explanation?.chosen, let then = recorded.captureDate,
+                      now.local != then.local || now.source != then.source {
+                // A part is not refiled by its own date: it is filed by its still's.
                 lines.append("  changed:    exif-date now decides \(now); run the import again to refile it")
             }
             for output in recorded.outputs {
