@@ -168,6 +168,20 @@ final class RawPairImportTests: XCTestCase {
         XCTAssertEqual(libraryFiles(), ["Photos/2023/04/\(jpegID).cr2", "Photos/2023/04/\(jpegID).heic", "Thumbnails/2023/04/\(jpegID).jpg"])
     }
 
+    func testTheGalleryMarksThePairsPhotoRawPlusJpeg() throws {
+        try raw("IMG_0001.CR2", date: "2023:04:05 06:07:08")
+        try jpeg("IMG_0001.JPG", date: "2023:04:05 06:07:08")
+        try raw("IMG_0002.CR2", date: "2023:04:05 08:00:00")
+        XCTAssertEqual(try importRoll().failures, [])
+        let pipeline = try PipelineLoader(registry: BuiltInStages.registry).load(path: ShippedPipeline.path("gallery"))
+        let report = try Runner(pipeline: pipeline, settings: RunSettings(library: library, timeZone: TimeZone(identifier: "UTC")!, jobs: 2))
+            .run(inputs: [library.appendingPathComponent("Photos")])
+        XCTAssertEqual(report.failures, [])
+        let page = try String(contentsOf: library.appendingPathComponent("gallery/2023-04.html"), encoding: .utf8)
+        let details = page.components(separatedBy: "data-details=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        XCTAssertEqual(details.sorted(), ["Canon EOS Kiss X4", "RAW+JPEG · Canon EOS Kiss X4"], "two photos, the pair's marked")
+    }
+
     func testSkipKeepsNoRawButStillTakesItAsThePairs() throws {
         let rawFile = try raw("IMG_0001.CR2", date: "2023:04:05 06:07:08")
         let still = try jpeg("IMG_0001.JPG", date: "2023:04:05 06:07:08")
