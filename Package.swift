@@ -207,7 +207,7 @@ let package = Package(
             "DarkroomCore", "DarkroomCatalog", "DarkroomTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "NativeBindingTests", dependencies: [
-            "DarkroomRuntime", "DarkroomVips", "DarkroomVideo", "DarkroomHEIF", "DarkroomExif", "DarkroomXMP", "DarkroomTestSupport",
+            "DarkroomRuntime", "DarkroomVips", "DarkroomVideo", "DarkroomHEIF", "DarkroomRaw", "DarkroomExif", "DarkroomXMP", "DarkroomTestSupport",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "StageTests", dependencies: [

@@ -1,4 +1,4 @@
-# Helpers shared by thumbnails.sh, import.sh, memory.sh, rerun.sh and run-all.sh (sourced, not run).
+# Helpers shared by thumbnails.sh, import.sh, memory.sh, rerun.sh, raw.sh, raw-import.sh and run-all.sh (sourced, not run).
 # Builds on common.sh (darkroom_binary, seconds, ssim, make_photos), which it sources.
 #
 # Environment:
@@ -129,6 +129,26 @@ imagemagick() {
 heic_map() {
   sqlite3 -separator $'\t' "$1/.darkroom/catalog.sqlite" \
     "select a.original_path, o.path from outputs o join assets a on a.content_hash = o.subject where o.step = 'heic-encode' or o.step like '%/heic-encode' order by a.original_path"
+}
+
+# raw_dng WIDTH HEIGHT: prints a generated Bayer DNG of WIDTH x HEIGHT (PiDNG, make-raw-dng.py, installed
+# into bench-out/rawvenv on first use) with a full-size JPEG preview as cameras embed one (dcraw_emu's
+# half-size development scaled up, Q90), kept in bench-out/inputs between runs.
+raw_dng() {
+  local width=$1 height=$2 venv="$BENCH_OUT/rawvenv" out="$BENCH_OUT/inputs/raw-$1x$2.dng"
+  if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import pidng, numpy' 2>/dev/null; then
+    python3 -m venv "$venv" >&2
+    "$venv/bin/pip" install -q pidng==4.0.9 numpy >&2
+  fi
+  if [ ! -f "$out" ]; then
+    local tmp="$BENCH_OUT/inputs/raw-tmp"; mkdir -p "$tmp"
+    "$venv/bin/python" "$ROOT/Benchmarks/make-raw-dng.py" "$tmp/raw.dng" --width "$width" --height "$height" >&2
+    dcraw_emu -w -g 2.4 12.92 -h -Z "$tmp/half.ppm" "$tmp/raw.dng" >&2
+    vips resize "$tmp/half.ppm" "$tmp/preview.jpg[Q=90]" 2 >&2
+    "$venv/bin/python" "$ROOT/Benchmarks/make-raw-dng.py" "$tmp/raw.dng" --add-preview "$tmp/preview.jpg" >&2
+    mv "$tmp/raw.dng" "$out"; rm -rf "$tmp"
+  fi
+  echo "$out"
 }
 
 header() {

@@ -22,20 +22,7 @@ if [ $quick = 1 ]; then width=4000 height=3000; else width=9504 height=6336; fi
 header "raw$([ $quick = 1 ] && echo ' (quick)') ${width}x${height}"
 command -v dcraw_emu >/dev/null || { echo "needs dcraw_emu: apt-get install libraw-bin" >&2; exit 1; }
 
-venv="$BENCH_OUT/rawvenv"
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import pidng, numpy' 2>/dev/null; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q pidng==4.0.9 numpy
-fi
-input="$BENCH_OUT/inputs/raw-${width}x${height}.dng"
-if [ ! -f "$input" ]; then
-  tmp="$BENCH_OUT/inputs/raw-tmp"; mkdir -p "$tmp"
-  "$venv/bin/python" "$ROOT/Benchmarks/make-raw-dng.py" "$tmp/raw.dng" --width "$width" --height "$height"
-  dcraw_emu -w -g 2.4 12.92 -h -Z "$tmp/half.ppm" "$tmp/raw.dng"
-  vips resize "$tmp/half.ppm" "$tmp/preview.jpg[Q=90]" 2
-  "$venv/bin/python" "$ROOT/Benchmarks/make-raw-dng.py" "$tmp/raw.dng" --add-preview "$tmp/preview.jpg"
-  mv "$tmp/raw.dng" "$input"; rm -rf "$tmp"
-fi
+input=$(raw_dng "$width" "$height")
 echo "input: $input, $(stat -c %s "$input") bytes"
 
 (cd "$ROOT" && swift build -c release --product raw-benchmark >&2)

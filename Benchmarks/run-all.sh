@@ -4,7 +4,7 @@
 #   Benchmarks/run-all.sh [--quick]
 #
 # Builds darkroom (release) once and has every script use that binary (DARKROOM_BIN), then runs
-# thumbnails.sh, import.sh, regenerate.sh, memory.sh, rerun.sh, and heic-quality.sh, timelapse.sh, takeout.sh, gallery.sh, raw.sh,
+# thumbnails.sh, import.sh, regenerate.sh, memory.sh, rerun.sh, and heic-quality.sh, timelapse.sh, takeout.sh, gallery.sh, raw.sh, raw-import.sh,
 # align.sh and scale.sh when present,
 # passing --quick through. Each script's full output goes to bench-out/logs/<name>.log and to the
 # terminal; the table at the end collects their RESULT lines. A script that fails is listed as failed
@@ -18,7 +18,7 @@ export DARKROOM_BIN; DARKROOM_BIN=$(bench_bin)
 echo "darkroom: $DARKROOM_BIN ($(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo '?')$(cd "$ROOT" && [ -n "$(git status --porcelain -- Sources Plugins Package.swift 2>/dev/null)" ] && echo ', with uncommitted changes'))"
 
 scripts=(thumbnails import regenerate memory rerun)
-for extra in heic-quality timelapse takeout gallery raw align scale; do [ -x "$ROOT/Benchmarks/$extra.sh" ] || [ -f "$ROOT/Benchmarks/$extra.sh" ] && scripts+=("$extra"); done
+for extra in heic-quality timelapse takeout gallery raw raw-import align scale; do [ -x "$ROOT/Benchmarks/$extra.sh" ] || [ -f "$ROOT/Benchmarks/$extra.sh" ] && scripts+=("$extra"); done
 [ -n "${ONLY:-}" ] && read -r -a scripts <<< "$ONLY"
 declare -A took status
 for s in "${scripts[@]}"; do

@@ -1,4 +1,5 @@
 import DarkroomHEIF
+import DarkroomRaw
 import DarkroomRuntime
 import DarkroomTestSupport
 import DarkroomVideo
@@ -21,9 +22,9 @@ final class NativeRuntimeTests: XCTestCase {
         let all = starts.withLock { $0 }
         XCTAssertEqual(all.count, 8)
         XCTAssertEqual(Set(all.map(\.startTime)).count, 1, "every caller gets the one start")
-        XCTAssertEqual(all.first?.libraries.map(\.name), ["libvips", "FFmpeg libavcodec", "libheif", "x265 (one 64x64 encode)"])
+        XCTAssertEqual(all.first?.libraries.map(\.name), ["libvips", "FFmpeg libavcodec", "libheif", "x265 (one 64x64 encode)", "LibRaw"])
         XCTAssertEqual(all.first?.libraries.first?.version, Vips.version)
-        XCTAssertTrue(Vips.isStarted && FFmpeg.isStarted && HEIF.isStarted)
+        XCTAssertTrue(Vips.isStarted && FFmpeg.isStarted && HEIF.isStarted && LibRaw.started != nil)
     }
 
     func testEachStartGivesLibvipsItsThreads() throws {
