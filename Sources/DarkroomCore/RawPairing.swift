@@ -33,7 +33,8 @@ extension Runner {
         for (key, rawIndices) in candidates.sorted(by: { $0.key < $1.key }) {
             for raw in rawIndices {
                 guard case .unique(let rawHash, _) = entries[raw].state else { continue }
-                let match = RawPairs.match(raw: entries[raw].probe?.shot, stills: stills[key]!.map { (entries[$0].found.url.lastPathComponent, entries[$0].probe?.shot) })
+                let named = stills[key]!.map { (name: entries[$0].found.url.lastPathComponent, shot: entries[$0].probe?.shot) }
+                let match = RawPairs.match(raw: entries[raw].probe?.shot, stills: named)
                 switch match {
                 case .success(let position):
                     let still = entries[stills[key]![position]]
