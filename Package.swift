@@ -226,7 +226,7 @@ let package = Package(
             "DarkroomAlignment",
         ], exclude: ["Goldens"]),  // read by path, not bundled
         .testTarget(name: "ImportTests", dependencies: [
-            "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomTestSupport",
+            "DarkroomCore", "DarkroomCatalog", "DarkroomExplain", "DarkroomStages", "DarkroomVips", "DarkroomTestSupport",
         ]),
         .testTarget(name: "QueueTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomQueue", "DarkroomTestSupport",

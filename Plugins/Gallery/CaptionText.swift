@@ -74,7 +74,8 @@ enum CaptionText {
 
     /// The larger view's second line: camera, place, video facts.
     static func details(_ entry: GalleryEntry) -> String {
-        [entry.video.map(videoFacts), entry.camera, entry.location.map(place)].compactMap { $0 }.joined(separator: " · ")
+        [entry.rawPair ? "RAW+JPEG" : nil, entry.video.map(videoFacts), entry.camera, entry.location.map(place)].compactMap { $0 }
+            .joined(separator: " · ")
     }
 
     /// What a person who cannot see the thumbnail is told: kind, date, camera, and an uncertain date.
@@ -87,6 +88,7 @@ enum CaptionText {
             text += " with no capture date"
         }
         if let camera = entry.camera { text += " with \(camera)" }
+        if entry.rawPair { text += ", shot RAW+JPEG" }
         if entry.uncertainDate { text += " (date uncertain)" }
         return text
     }

@@ -40,11 +40,14 @@ struct EntryLoader {
 
         let results = DarkroomThreads.map(count: items.count, jobs: jobs) { index in
             let item = items[index]
-            let motionFiles = (motionAssets[item.contentHash] ?? []).flatMap { motionOutputs[$0.contentHash] ?? [] }.map(\.path)
+            let parts = motionAssets[item.contentHash] ?? []
+            let motionFiles = parts.flatMap { motionOutputs[$0.contentHash] ?? [] }.map(\.path)
+            // A photo among a still's parts is the RAW of a RAW+JPEG pair (kept or not).
+            let rawPair = parts.contains { $0.mediaKind == .photo }
             let thumbnail = thumbnails[index]
             return Result {
                 try entry(for: item, facts: facts[item.contentHash], links: linked[index], outputs: (outputs[item.contentHash] ?? []).map(\.path),
-                          motionFiles: motionFiles, recordedSize: thumbnail.flatMap { sizes[$0.sha256] }) { image in
+                          motionFiles: motionFiles, rawPair: rawPair, recordedSize: thumbnail.flatMap { sizes[$0.sha256] }) { image in
                     guard let thumbnail, image.path == thumbnail.path else { return }
                     learned.withLock { $0.append(RecordedPixelSize(sha256: thumbnail.sha256, width: image.width, height: image.height)) }
                 }
@@ -74,7 +77,7 @@ struct EntryLoader {
     /// there (a video's poster too); the rest is shown when present. The thumbnail's size is `recordedSize` when the catalog remembers one for its bytes;
     /// one read from a header is handed to `read`.
     private func entry(for item: ItemRecord, facts: AssetFacts?, links: (thumbnail: Result<String, Error>, large: String?),
-                       outputs: [String], motionFiles: [String], recordedSize: RecordedPixelSize?,
+                       outputs: [String], motionFiles: [String], rawPair: Bool, recordedSize: RecordedPixelSize?,
                        read: (LibraryImage) -> Void) throws -> GalleryEntry {
         let date = facts?.captureDate ?? item.captureDate
         let id = item.id.uuidString.lowercased()
@@ -100,6 +103,7 @@ struct EntryLoader {
         let kind = item.mediaKind
         var entry = GalleryEntry(id: id, kind: kind, date: date, camera: facts?.camera, location: facts?.location, video: facts?.video,
                                  thumbnail: thumbnail, large: presentLarge)
+        entry.rawPair = rawPair
         let videos = outputs.filter(LibraryFile.isVideo).filter(files.exists).sorted(by: LibraryFile.playableOrder)
         if kind == .video {
             guard let playable = videos.first ?? files.relativePath(of: item.source) else {

@@ -27,6 +27,8 @@ struct GalleryEntry: Sendable {
     var playable: String?
     /// A Live Photo's or motion photo's motion part.
     var motion: String?
+    /// Whether the photo is a RAW+JPEG pair: the camera's JPEG shown, its RAW recorded with it.
+    var rawPair = false
 
     /// The month it is filed under (nil when undated).
     var month: Month? { date.map { Month(year: $0.local.year, month: $0.local.month) } }

@@ -6,10 +6,13 @@ import DarkroomVips
 import Foundation
 import DarkroomModel
 
-/// Apple's Live Photo identifier, which ties a still to its MOV: the still's maker note (tag 0x0011,
-/// exiftool's `MediaGroupUUID`) and the video's `com.apple.quicktime.content.identifier`. Read by
-/// the survey from the file it has open to hash: headers only (a MOV's container header, a still's
-/// EXIF through libvips), no pixel or frame decoded, and nothing kept but the identifier.
+/// What ties a still to its parts, read by the survey from the file it has open to hash:
+/// - Apple's Live Photo identifier, which ties a still to its MOV: the still's maker note (tag 0x0011,
+///   exiftool's `MediaGroupUUID`) and the video's `com.apple.quicktime.content.identifier`;
+/// - the camera and capture time of a still and of a RAW (EXIF Make, Model, DateTimeOriginal,
+///   SubSecTimeOriginal), which tie a RAW to the camera's JPEG of the same shot.
+/// Headers only (a MOV's container header, a still's EXIF through libvips, a RAW's own structures),
+/// no pixel or frame decoded, and nothing kept but the identifier and the shot.
 public struct LivePhotoPairing: SourceProber {
     public init() {}
 
@@ -17,9 +20,14 @@ public struct LivePhotoPairing: SourceProber {
         switch file.kind {
         case .video:
             return ProbedSource(pairingKey: (try? VideoHeader.read(descriptor: file.descriptor, path: file.url.path))?.metadata.contentIdentifier)
+        case .photo where MediaKind.rawPhotoExtensions.contains(file.url.pathExtension.lowercased()):
+            return ProbedSource(shot: CameraShot.ofRaw(at: file.url))
         case .photo:
             let header = try? Image.openHeader(descriptor: file.descriptor, path: file.url.path, failOn: ImageLoader.strictness)
-            return ProbedSource(pairingKey: header.flatMap { Self.identifier(inEXIF: $0.exifData) })
+            let exif = header?.exifData.flatMap { try? ExifTags(parsing: $0) }
+            return ProbedSource(pairingKey: exif?.contentIdentifier,
+                                shot: exif.flatMap { CameraShot(make: $0.make, model: $0.model, dateTimeOriginal: $0.dateTimeOriginal,
+                                                                subSeconds: $0.subSecTimeOriginal) })
         }
     }
 

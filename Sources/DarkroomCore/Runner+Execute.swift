@@ -27,6 +27,9 @@ extension Runner {
             if !pipeline.collectionSteps.isEmpty { others = all.filter { !shard.owns(contentHash: $0.owner) } }
         }
         report.passedOver = survey.skipped.map { RunReport.Failure(path: $0.path, step: "discover", reason: $0.reason, kind: $0.kind) }
+        if !survey.unpairedRaws.isEmpty {
+            report.unpairedRaws = survey.unpairedRaws.map { RunReport.Failure(path: $0.path, step: "pair", reason: $0.reason, kind: "not a pair") }
+        }
         let foundEntries = survey.entries.count
         report.sidecars = RunReport.sidecars(of: survey.entries)
         report.withoutSidecar = withoutSidecar(survey.entries)
@@ -83,8 +86,13 @@ extension Runner {
                 }
                 continue
             }
-            if case .processed = outcome, let still = survey.entries[index].stillPath {
-                report.livePhotoVideos.append(.init(path: survey.entries[index].found.url.path, sameAs: still))
+            if case .processed(let paths) = outcome, let still = survey.entries[index].stillPath {
+                let path = survey.entries[index].found.url.path
+                if RawPairs.isRaw(path) {
+                    report.rawOriginals = (report.rawOriginals ?? []) + [.init(path: path, sameAs: still, kept: !paths.isEmpty)]
+                } else {
+                    report.livePhotoVideos.append(.init(path: path, sameAs: still))
+                }
             }
             switch outcome {
             case .processed(let paths):

@@ -55,6 +55,8 @@ extension Runner {
     struct Survey {
         var entries: [SurveyEntry]
         var skipped: [Discovery.Skipped]
+        /// RAWs beside a still of the same name that is not the same shot, and why.
+        var unpairedRaws: [RunReportNote] = []
     }
 
     /// A found file's content hash (or why it could not be read), what the pipeline's prober read in
@@ -134,6 +136,8 @@ extension Runner {
             }
         }
         markDuplicates(&entries)
+        // RAWs first: a RAW that is a JPEG's is not a still a Live Photo's video is looked for among.
+        let unpairedRaws = prober.map { pairRawParts(&entries, prober: $0) } ?? []
         if let prober { pairMotionParts(&entries, prober: prober, catalog: catalog) }
         // Videos were found to be paired with their stills; those that are not, no step takes.
         let untaken = entries.filter { entry in
@@ -154,7 +158,8 @@ extension Runner {
         }
         // A sidecar shared by a file taken and one not taken (an edited copy's) is read all the same.
         let read = Set(entries.flatMap { $0.found.sidecars.map(\.url.path) })
-        return Survey(entries: entries, skipped: skipped + motionRenditions + passedOver.filter { !read.contains($0.path) })
+        return Survey(entries: entries, skipped: skipped + motionRenditions + passedOver.filter { !read.contains($0.path) },
+                      unpairedRaws: unpairedRaws)
     }
 
     /// The content hash of a file, remembered by the catalog when its path, size, mtime and inode
@@ -199,6 +204,9 @@ extension Runner {
     /// `Photos/`, a video in `Videos/`).
     func motionPartRendition(_ file: Discovery.Found, subject: String, catalog: CatalogStore?) -> String? {
         guard let facts = (try? catalog?.rememberedFacts(contentHash: subject)) ?? nil else { return nil }
+        if facts.motionOf != nil, RawPairs.isRaw(file.url.lastPathComponent) {
+            return "a RAW+JPEG pair's RAW in the library, kept beside its JPEG"
+        }
         if facts.motionOf != nil { return "a Live Photo's video in the library, published as its still's motion part" }
         // A video made from a photo is that photo's motion part (a motion photo's video).
         if MediaKind(fileName: file.url.lastPathComponent) == .video && facts.mediaKind == .photo {

@@ -108,7 +108,9 @@ public struct DateCorrectionPlan: Sendable {
             let before = photo.previous.map { "\($0.stamp) (\($0.source.rawValue))" } ?? "no date"
             lines.append("\(photo.asset.originalPath): \(before) -> \(photo.asset.captureDate?.stamp ?? "-")")
             for subject in photo.subjects.dropFirst() where !subject.moves.isEmpty {
-                lines.append("  with its Live Photo video \(subject.asset.originalPath)")
+                // A still's parts: Live Photo videos, and the RAW of a RAW+JPEG pair (a photo).
+                let part = subject.asset.mediaKind == .video ? "Live Photo video" : "RAW"
+                lines.append("  with its \(part) \(subject.asset.originalPath)")
             }
             lines += photo.moves.map { $0.moves ? "  \($0.from) -> \($0.to)" : "  \($0.from): its date set inside the file" }
         }

@@ -19,6 +19,20 @@ public struct ExplainReport: Encodable, Sendable {
         public var id: String
         public var captureDate: CaptureDate?
         public var outputs: [Output]
+        /// For a still: its parts (a Live Photo's video, the RAW of a RAW+JPEG pair).
+        public var parts: [Part] = []
+        /// For a part: the still it is filed with.
+        public var partOf: Part?
+    }
+
+    /// A file recorded as one photo with another: a still and its Live Photo video or RAW.
+    public struct Part: Encodable, Sendable {
+        /// The original file.
+        public var path: String
+        /// What it is: `still`, `RAW` (of a RAW+JPEG pair) or `Live Photo video`.
+        public var role: String
+        /// Its library files (none for a RAW not kept, `raw-originals: skip`).
+        public var outputs: [String]
     }
 
     /// The original file.
@@ -92,6 +106,8 @@ public struct ExplainReport: Encodable, Sendable {
         localTime = date.local.description
         plannedOutputs = steps.flatMap { $0.configured.plannedOutputs(for: item, settings: settings) }
         folder = plannedOutputs.first.map { ($0 as NSString).deletingLastPathComponent }
+        // A still's part is filed with the still, under its id: it has no outputs of its own to plan.
+        if recorded?.partOf != nil { plannedOutputs = []; folder = nil }
     }
 
     /// The report for a terminal (names shown with control characters escaped).
@@ -110,11 +126,21 @@ public struct ExplainReport: Encodable, Sendable {
             lines.append("  recorded:   id \(recorded.id), " + (recorded.captureDate.map { "\($0)" } ?? "no capture date"))
             if let then = recorded.captureDate, then.source == .user {
                 lines.append("  user date:  set with darkroom catalog set-date: the import keeps it over every candidate above")
-            } else if let now = explanation?.chosen, let then = recorded.captureDate, now.local != then.local || now.source != then.source {
+            } else if recorded.partOf == nil, let now = explanation?.chosen, let then = recorded.captureDate,
+                      now.local != then.local || now.source != then.source {
+                // A part is not refiled by its own date: it is filed by its still's.
                 lines.append("  changed:    exif-date now decides \(now); run the import again to refile it")
             }
             for output in recorded.outputs {
                 lines.append("  in library: \(output.path) [\(output.step)]" + (output.present ? "" : " (missing)"))
+            }
+            if let still = recorded.partOf {
+                lines.append("  part of:    \(TerminalText.escaped(still.path)) (the \(still.role) it is filed with, under its id)")
+            }
+            for part in recorded.parts {
+                let label = part.role == "RAW" ? "RAW+JPEG:   " : "with:       "
+                lines.append("  \(label)\(TerminalText.escaped(part.path)) (its \(part.role), "
+                             + (part.outputs.isEmpty ? "not kept in the library)" : "kept as \(part.outputs.joined(separator: ", ")))"))
             }
         }
         return lines.joined(separator: "\n")

@@ -19,7 +19,9 @@ extension ExplainReport {
                 hash = try ContentHash.ofFile(url)
             }
         } else if let id = UUID(uuidString: target) {
-            hash = try catalog.assets(.id(id)).first?.contentHash
+            // A still's parts share its id: the id names the still.
+            let assets = try catalog.assets(.id(id))
+            hash = (assets.first { $0.motionOf == nil } ?? assets.first)?.contentHash
         } else {
             hash = try catalog.assets(.originalPath(url.path)).first?.contentHash
         }
@@ -33,6 +35,14 @@ extension ExplainReport {
                                        Output(path: output.path, step: output.step,
                                               present: LibraryFiles.holdsFile(output.path, library: library))
                                    }.sorted { $0.path < $1.path })
+        if let still = try asset.motionOf.flatMap({ try catalog.assets(.contentHash($0)).first }) {
+            report.recorded?.partOf = Part(path: still.originalPath, role: "still",
+                                           outputs: try catalog.state(of: still.contentHash).outputs.map(\.path).sorted())
+        }
+        report.recorded?.parts = try catalog.assets(.motionParts(of: hash)).sorted { $0.originalPath < $1.originalPath }.map { part in
+            Part(path: part.originalPath, role: part.mediaKind == .video ? "Live Photo video" : "RAW",
+                 outputs: try catalog.state(of: part.contentHash).outputs.map(\.path).sorted())
+        }
         return report
     }
 }

@@ -54,7 +54,8 @@ public struct CatalogManifest: Sendable {
         let assets = try catalog.assets(.folder(""))
         let outputs = Dictionary(grouping: try catalog.outputs(ofSubjects: assets.map(\.contentHash)), by: \.subject)
         let byHash = Dictionary(assets.map { ($0.contentHash, $0) }, uniquingKeysWith: { a, _ in a })
-        let videoOfStill = Dictionary(assets.compactMap { asset in asset.motionOf.map { ($0, asset) } }, uniquingKeysWith: { a, _ in a })
+        let videoOfStill = Dictionary(assets.filter { $0.mediaKind == .video }.compactMap { asset in asset.motionOf.map { ($0, asset) } },
+                                      uniquingKeysWith: { a, _ in a })
         let rawPairs = Self.rawPairs(assets)
         let reader = PhotoMetadataReader()
         let entries = DarkroomThreads.map(count: assets.count, jobs: jobs) { index -> Entry in
@@ -72,32 +73,25 @@ public struct CatalogManifest: Sendable {
                 longitude: asset.location?.longitude, altitude: asset.location?.altitude, width: asset.width, height: asset.height,
                 rating: described.rating, keywords: described.keywords, title: described.title, description: described.caption,
                 livePhotoVideo: videoOfStill[asset.contentHash].map { $0.id.uuidString.lowercased() },
-                livePhotoStill: asset.motionOf.flatMap { byHash[$0] }.map { $0.id.uuidString.lowercased() },
-                motionVideoFile: (outputs[asset.contentHash] ?? []).first { ExportCandidates.step($0) == "motion-video" }?.path,
+                livePhotoStill: asset.mediaKind == .video ? asset.motionOf.flatMap { byHash[$0] }.map { $0.id.uuidString.lowercased() } : nil,
+                motionVideoFile: asset.motionOf != nil && asset.mediaKind == .photo ? nil
+                    : (outputs[asset.contentHash] ?? []).first { ExportCandidates.step($0) == "motion-video" }?.path,
                 rawPair: rawPairs[asset.contentHash].flatMap { byHash[$0] }.map { $0.id.uuidString.lowercased() })
         }
         return CatalogManifest(entries: entries)
     }
 
-    /// RAW extensions a camera writes beside its JPEG or HEIC.
-    static let rawExtensions: Set<String> = ["cr2", "cr3", "nef", "nrw", "arw", "srf", "sr2", "dng", "raf", "orf", "rw2", "pef", "srw", "x3f", "3fr", "iiq"]
-
-    /// A RAW file and a JPEG or HEIC of the same folder and name (`IMG_0001.CR2`, `IMG_0001.JPG`), each to the other.
+    /// The RAW of a RAW+JPEG pair and its JPEG or HEIC (`IMG_0001.CR2`, `IMG_0001.JPG`), each to the other.
     static func rawPairs(_ assets: [AssetFacts]) -> [String: String] {
         var pairs: [String: String] = [:]
-        let shots = Dictionary(grouping: assets.filter { $0.mediaKind == .photo }) {
-            URL(fileURLWithPath: $0.originalPath).deletingPathExtension().path.lowercased()
-        }
-        for group in shots.values {
-            guard let raw = group.first(where: { rawExtensions.contains(Self.ext($0)) }),
-                  let developed = group.first(where: { !rawExtensions.contains(Self.ext($0)) }) else { continue }
-            pairs[raw.contentHash] = developed.contentHash
-            pairs[developed.contentHash] = raw.contentHash
+        // A RAW+JPEG pair's RAW is recorded as a part of its still (`motionOf`), as a Live Photo's video is.
+        for raw in assets where raw.mediaKind == .photo {
+            guard let still = raw.motionOf else { continue }
+            pairs[raw.contentHash] = still
+            pairs[still] = raw.contentHash
         }
         return pairs
     }
-
-    private static func ext(_ asset: AssetFacts) -> String { URL(fileURLWithPath: asset.originalPath).pathExtension.lowercased() }
 
     // MARK: Text
 

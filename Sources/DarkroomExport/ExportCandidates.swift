@@ -80,7 +80,8 @@ struct ExportCandidates {
     /// The candidates with their library files and motion parts, from two queries.
     private func withLibraryFiles(_ assets: [AssetFacts]) throws -> [ExportCandidate] {
         let hashes = assets.map(\.contentHash)
-        let videos = try catalog.motionParts(ofStills: hashes)
+        // A RAW+JPEG pair's RAW is a part of its still too, but not a video to export beside it.
+        let videos = try catalog.motionParts(ofStills: hashes).filter { $0.mediaKind == .video }
         let outputs = Dictionary(grouping: try catalog.outputs(ofSubjects: hashes + videos.map(\.contentHash)), by: \.subject)
         let videosByStill = Dictionary(grouping: videos, by: { $0.motionOf ?? "" })
         return assets.map { asset in

@@ -53,6 +53,18 @@ public struct RunReport: Codable, Sendable {
         }
     }
 
+    /// A RAW filed with the camera's JPEG or HEIC of the same shot (`sameAs`), and whether its bytes
+    /// were kept in the library (`raw-originals: keep`).
+    public struct RawOriginal: Codable, Sendable, Hashable {
+        public var path: String
+        public var sameAs: String
+        public var kept: Bool
+
+        public init(path: String, sameAs: String, kept: Bool) {
+            self.path = path; self.sameAs = sameAs; self.kept = kept
+        }
+    }
+
     /// An input the run processed, or found already done, with what a person looking at the run
     /// wants to see of it: its id, its capture date (and where that came from), its library files.
     public struct File: Codable, Sendable, Hashable {
@@ -120,6 +132,13 @@ public struct RunReport: Codable, Sendable {
     /// Videos this run filed as a Live Photo's motion part, with their still (`sameAs`): counted
     /// with the other files, but filed with their still, not as videos of their own.
     public var livePhotoVideos: [Duplicate] = []
+    /// RAWs this run filed as the RAW of a RAW+JPEG pair, with the camera's JPEG or HEIC of the shot
+    /// (`sameAs`): kept byte for byte under its id, or not kept (`raw-originals: skip`). Nil in
+    /// reports written before Darkroom paired RAWs, which still decode.
+    public var rawOriginals: [RawOriginal]?
+    /// RAWs beside a JPEG or HEIC of the same name that is not the same shot (another camera, another
+    /// moment), imported as photos of their own, with why (listed with `--verbose`).
+    public var unpairedRaws: [Failure]?
     /// Things a user should know about files that were still processed (a motion photo whose video
     /// is missing), with the step that noticed.
     public var warnings: [Failure] = []
@@ -170,6 +189,7 @@ public struct RunReport: Codable, Sendable {
         if !sidecars.isEmpty { counts += ", " + English.count(Set(sidecars.map(\.path)).count, "sidecar") + " read" }
         if !livePhotoVideos.isEmpty { counts += "; " + English.count(livePhotoVideos.count, "Live Photo video")
             + (livePhotoVideos.count == 1 ? " filed with its still" : " filed with their stills") }
+        counts += rawOriginalCounts
         if !passedOver.isEmpty { counts += ", \(passedOver.count) passed over: " + RunReport.countedByKind(passedOver) }
         var lines = [(shard.map { "shard \($0): " } ?? "") + counts
                      + String(format: " (%.1f s); ", seconds) + English.count(published.count, "file") + " written"]
@@ -204,12 +224,29 @@ public struct RunReport: Codable, Sendable {
             for video in livePhotoVideos.sorted(by: { $0.path < $1.path }) {
                 lines.append("  Live Photo: \(video.path) is the video of \(video.sameAs)")
             }
+            for raw in (rawOriginals ?? []).sorted(by: { $0.path < $1.path }) {
+                lines.append("  RAW+JPEG: \(raw.path) is the RAW of \(raw.sameAs)\(raw.kept ? "" : " (not kept: raw-originals: skip)")")
+            }
+            for raw in (unpairedRaws ?? []).sorted(by: { $0.path < $1.path }) {
+                lines.append("  not a RAW+JPEG pair: \(raw.path): \(raw.reason)")
+            }
             for item in passedOver.sorted(by: { $0.path < $1.path }) {
                 lines.append("  passed over: \(item.path): \(item.reason)")
             }
         }
         if let hint = lowConfidenceHint { lines.append(hint) }
         return lines.map(TerminalText.escaped).joined(separator: "\n")
+    }
+
+    /// "; 2 RAW originals kept with their JPEGs", "; 1 RAW of a RAW+JPEG pair not kept (raw-originals: skip)".
+    private var rawOriginalCounts: String {
+        let raws = rawOriginals ?? []
+        let kept = raws.filter(\.kept).count, dropped = raws.count - kept
+        var text = ""
+        if kept > 0 { text += "; " + English.count(kept, "RAW original") + (kept == 1 ? " kept with its JPEG" : " kept with their JPEGs") }
+        if dropped > 0 { text += "; " + (dropped == 1 ? "1 RAW of a RAW+JPEG pair" : "\(dropped) RAWs of RAW+JPEG pairs")
+            + " not kept (raw-originals: skip)" }
+        return text
     }
 
     /// The next useful command when some dates are low confidence: `3 photos dated from their file

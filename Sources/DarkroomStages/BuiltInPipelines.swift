@@ -15,9 +15,11 @@ public enum BuiltInPipelines {
 # Every photo under the inputs becomes Photos/YYYY/MM/<id>.heic (long edge at most 2048 px) plus
 # Thumbnails/YYYY/MM/<id>.jpg (200 px); a RAW photo (CR2, CR3, NEF, ARW, DNG, RAF, ORF, RW2...) is shown
 # through the camera's embedded JPEG preview when it is at least 2048 px, else developed (`raw` in
-# `resize`: auto | preview | develop); a still's motion part goes beside it under its id: a motion
-# photo's video (Google, Samsung) as Photos/YYYY/MM/<id>.mp4, a Live Photo's MOV (paired by Apple's
-# content identifier, not by name) as Photos/YYYY/MM/<id>.mov. Every other video becomes
+# `resize`: auto | preview | develop); a still's parts go beside it under its id: a motion photo's
+# video (Google, Samsung) as Photos/YYYY/MM/<id>.mp4, a Live Photo's MOV (paired by Apple's content
+# identifier, not by name) as Photos/YYYY/MM/<id>.mov, and the RAW of a RAW+JPEG pair (same folder and
+# name, same camera, taken within 2 s: the JPEG makes the HEIC) byte for byte as
+# Photos/YYYY/MM/<id>.<raw ext> (`raw-originals: skip` in motion-video keeps none). Every other video becomes
 # Videos/YYYY/MM/<id>.mp4 without re-encoding (its streams remuxed, metadata and rotation kept), or
 # Videos/YYYY/MM/<id>.<ext> with its original bytes when a stream cannot go in an MP4, plus a
 # poster-frame thumbnail. <id> is a UUID derived from the
