@@ -75,6 +75,9 @@ let package = Package(
         .target(name: "DarkroomHTML", dependencies: ["DarkroomDigest"]),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
         .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP"]),
+        // Near-duplicates and bursts (issue 22): perceptual fingerprints, their index, burst grouping,
+        // the photo to keep, the report `darkroom duplicates` prints. Pure Swift; reads Google's XMP burst marks.
+        .target(name: "DarkroomSimilarity", dependencies: ["DarkroomXMP"]),
         // The time zone at a GPS position, offline (timezone-boundary-builder's polygons, ODbL): pure Swift and Foundation.
         .target(name: "DarkroomTimeZones", resources: [.copy("Resources/timezones.bin"), .copy("Resources/NOTICE.md")]),
 
@@ -179,6 +182,9 @@ let package = Package(
         .testTarget(name: "VideoTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomImaging", "DarkroomStages", "DarkroomVideo", "DarkroomVips", "DarkroomTestSupport",
             "ExifDateStage", "ThumbnailStage", "VideoEncodeStage",
+        ]),
+        .testTarget(name: "SimilarityTests", dependencies: [
+            "DarkroomSimilarity", "DarkroomVips", "DarkroomXMP", "DarkroomExif", "DarkroomTestSupport",
         ]),
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
