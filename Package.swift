@@ -186,6 +186,9 @@ let package = Package(
         .testTarget(name: "SimilarityTests", dependencies: [
             "DarkroomSimilarity", "DarkroomVips", "DarkroomXMP", "DarkroomExif", "DarkroomTestSupport",
         ]),
+        // Not shipped: the corpus' hash distances and the time to group 100,000 photos, for Benchmarks/similarity.sh.
+        .executableTarget(name: "similarity-bench", dependencies: ["DarkroomSimilarity", "DarkroomVips"],
+                          path: "Benchmarks/SimilarityBench"),
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
                           path: "Benchmarks/TimeZoneLookup"),
