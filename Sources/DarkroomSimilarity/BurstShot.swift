@@ -8,11 +8,13 @@ public struct CaptureInstant: Hashable, Sendable, Comparable {
     /// second cannot be told apart from shots a second apart.
     public var hasSubseconds: Bool
 
+    /// An instant `seconds` after 1970; `hasSubseconds` when the fraction was written.
     public init(seconds: Double, hasSubseconds: Bool) {
         self.seconds = seconds
         self.hasSubseconds = hasSubseconds
     }
 
+    /// Earlier first.
     public static func < (a: CaptureInstant, b: CaptureInstant) -> Bool { a.seconds < b.seconds }
 }
 
@@ -26,10 +28,12 @@ public struct MakerBurstID: Hashable, Sendable {
         case google
     }
 
+    /// Who wrote it.
     public var source: Source
     /// The identifier, shared by every frame of the burst.
     public var value: String
 
+    /// The identifier `value` written by `source`.
     public init(source: Source, value: String) {
         self.source = source
         self.value = value
@@ -56,6 +60,7 @@ public struct BurstShot: Hashable, Sendable {
     /// `Sharpness.laplacianVariance` of the thumbnail, for choosing the pick; nil when unknown.
     public var sharpness: Double?
 
+    /// One photo's values (see each property).
     public init(id: String, camera: String?, captured: CaptureInstant?, burstID: MakerBurstID? = nil, isPrimary: Bool = false,
                 fileName: String, folder: String, sharpness: Double? = nil) {
         self.id = id
@@ -83,6 +88,7 @@ public struct Burst: Hashable, Sendable {
         case timing
     }
 
+    /// Why these frames are one burst.
     public var evidence: Evidence
     /// The frames' ids in capture order (then file name).
     public var members: [String]
@@ -91,6 +97,7 @@ public struct Burst: Hashable, Sendable {
     /// Whether `pick` is the camera's own choice rather than the sharpest.
     public var pickIsCameraPrimary: Bool
 
+    /// A burst of `members` (capture order) showing `pick`.
     public init(evidence: Evidence, members: [String], pick: String, pickIsCameraPrimary: Bool) {
         self.evidence = evidence
         self.members = members

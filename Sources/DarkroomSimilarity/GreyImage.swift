@@ -36,6 +36,7 @@ public enum SimilarityError: Error, Equatable, CustomStringConvertible {
     /// Stored fingerprint bytes of the wrong length or version.
     case malformedFingerprint(String)
 
+    /// The reason, naming the sizes.
     public var description: String {
         switch self {
         case let .badImageSize(width, height):

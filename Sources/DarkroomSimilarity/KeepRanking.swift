@@ -18,6 +18,7 @@ public enum KeepRanking {
         /// The file's modification time, nanoseconds since 1970.
         public var modifiedNanoseconds: Int64
 
+        /// A file at `path` of `pixelCount` pixels, modified at `modifiedNanoseconds`.
         public init(path: String, pixelCount: Int, modifiedNanoseconds: Int64) {
             self.path = path
             self.pixelCount = pixelCount

@@ -5,8 +5,11 @@
 public struct NearDuplicateIndex<ID: Hashable & Sendable>: Sendable {
     /// A pair of near-duplicates: positions in `ids`, `first < second`, and their hash distance.
     public struct Pair: Hashable, Sendable {
+        /// The lower position.
         public var first: Int
+        /// The higher position.
         public var second: Int
+        /// `SimilarityFingerprint.nearDuplicateDistance` of the two.
         public var distance: Int
     }
 

@@ -28,10 +28,12 @@ public struct PerceptualHash: Hashable, Sendable, Comparable, CustomStringConver
         bits = value
     }
 
+    /// Orders by the bits as a number (for sorted output).
     public static func < (a: PerceptualHash, b: PerceptualHash) -> Bool { a.bits < b.bits }
 }
 
 extension PerceptualHash: Codable {
+    /// Decodes 16 hex digits; throws on anything else.
     public init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let hash = PerceptualHash(hex: text) else {
@@ -40,6 +42,7 @@ extension PerceptualHash: Codable {
         self = hash
     }
 
+    /// Encodes as 16 hex digits.
     public func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -22,6 +22,7 @@ public struct SimilarPhoto: Hashable, Sendable {
     /// `Sharpness.laplacianVariance` of its thumbnail in grey; nil when unknown.
     public var sharpness: Double?
 
+    /// One photo's values (see each property).
     public init(id: String, path: String, fingerprint: SimilarityFingerprint?, pixelCount: Int, modifiedNanoseconds: Int64,
                 camera: String? = nil, captured: CaptureInstant? = nil, burstID: MakerBurstID? = nil, isBurstPrimary: Bool = false,
                 sharpness: Double? = nil) {

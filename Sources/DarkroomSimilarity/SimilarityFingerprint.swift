@@ -38,6 +38,7 @@ public struct SimilarityFingerprint: Hashable, Sendable {
         /// The detail hash: the 57 next frequencies (bits 0...56).
         public var detail: PerceptualHash
 
+        /// Wraps stored hashes.
         public init(hash: PerceptualHash, detail: PerceptualHash) {
             self.hash = hash
             self.detail = detail
