@@ -106,6 +106,9 @@ let package = Package(
         .target(name: "DarkroomISOBMFF"),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
         .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP", "DarkroomISOBMFF"]),
+                // Near-duplicates and bursts (issue 22): perceptual fingerprints, their index, burst grouping,
+        // the photo to keep, the report `darkroom duplicates` prints. Pure Swift; reads Google's XMP burst marks.
+        .target(name: "DarkroomSimilarity", dependencies: ["DarkroomXMP"]),
         // The time zone at a GPS position, offline (timezone-boundary-builder's polygons, ODbL): pure Swift and Foundation.
         .target(name: "DarkroomTimeZones", resources: [.copy("Resources/timezones.bin"), .copy("Resources/NOTICE.md")]),
 
@@ -257,6 +260,12 @@ let package = Package(
         // Not shipped: the camera-roll import run in one process through Runner, for scripts/stress.sh.
         .executableTarget(name: "import-stress", dependencies: ["DarkroomCatalog", "DarkroomCore", "DarkroomDigest", "DarkroomStages"],
                           path: "Tools/ImportStress"),
+        .testTarget(name: "SimilarityTests", dependencies: [
+            "DarkroomSimilarity", "DarkroomVips", "DarkroomXMP", "DarkroomExif", "DarkroomTestSupport",
+        ]),
+        // Not shipped: the corpus' hash distances and the time to group 100,000 photos, for Benchmarks/similarity.sh.
+        .executableTarget(name: "similarity-bench", dependencies: ["DarkroomSimilarity", "DarkroomVips"],
+                          path: "Benchmarks/SimilarityBench"),
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],
                           path: "Benchmarks/TimeZoneLookup"),

@@ -18,6 +18,8 @@ public struct AppleMakerNote: Sendable, Equatable {
     static let ifdOffset = 14
     /// Tag 0x0011 (exiftool's MediaGroupUUID).
     static let contentIdentifierTag: UInt16 = 0x0011
+    /// Tag 0x000B (exiftool's BurstUUID).
+    static let burstIdentifierTag: UInt16 = 0x000B
     /// Longer ASCII values than this are not identifiers; they are not read.
     static let maximumStringLength = 1024
 
@@ -33,6 +35,10 @@ public struct AppleMakerNote: Sendable, Equatable {
     /// The Live Photo identifier of the still (tag 0x0011, exiftool's `MediaGroupUUID`): a UUID
     /// string equal to the paired video's `com.apple.quicktime.content.identifier`. Nil when absent.
     public var contentIdentifier: String? { string(Self.contentIdentifierTag) }
+
+    /// The burst identifier (tag 0x000B, exiftool's `BurstUUID`): a UUID string shared by every
+    /// frame of one burst. Nil when absent (not a burst frame).
+    public var burstIdentifier: String? { string(Self.burstIdentifierTag) }
 
     /// An ASCII (or UNDEFINED) value of the maker note's IFD, cut at its first NUL and trimmed of
     /// whitespace; nil when absent, blank, implausibly long or out of bounds.

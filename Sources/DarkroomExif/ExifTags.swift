@@ -33,6 +33,9 @@ public struct ExifTags: Sendable, Equatable {
     /// The Live Photo identifier of an iPhone still: Apple maker note tag 0x0011 (exiftool's
     /// `MediaGroupUUID`), equal to the paired video's `com.apple.quicktime.content.identifier`.
     public var contentIdentifier: String?
+    /// The burst identifier of an iPhone frame: Apple maker note tag 0x000B (exiftool's `BurstUUID`),
+    /// shared by the frames of one burst.
+    public var burstIdentifier: String?
 
     /// A UTC time of day from GPSTimeStamp's three rationals (seconds may have a fraction).
     public struct GPSTime: Sendable, Equatable {
@@ -65,7 +68,7 @@ public struct ExifTags: Sendable, Equatable {
                 dateTimeDigitized: String? = nil, subSecTimeDigitized: String? = nil, offsetTimeDigitized: String? = nil,
                 dateTime: String? = nil, gpsDateStamp: String? = nil, gpsTimeStamp: GPSTime? = nil,
                 make: String? = nil, model: String? = nil, orientation: Int? = nil, contentIdentifier: String? = nil,
-                gpsPosition: GPSPosition? = nil) {
+                gpsPosition: GPSPosition? = nil, burstIdentifier: String? = nil) {
         self.dateTimeOriginal = dateTimeOriginal
         self.subSecTimeOriginal = subSecTimeOriginal
         self.offsetTimeOriginal = offsetTimeOriginal
@@ -80,6 +83,7 @@ public struct ExifTags: Sendable, Equatable {
         self.orientation = orientation
         self.contentIdentifier = contentIdentifier
         self.gpsPosition = gpsPosition
+        self.burstIdentifier = burstIdentifier
     }
 
     /// Parses an EXIF blob: `Exif\0\0` followed by TIFF (as libvips returns `exif-data`), bare
@@ -87,6 +91,7 @@ public struct ExifTags: Sendable, Equatable {
     /// tags; they never crash.
     public init(parsing blob: Data) throws {
         let document = try ExifDocument(blob)
+        let apple = document.bytes(Tag.makerNote, in: .exif).flatMap(AppleMakerNote.init)
         self.init(
             dateTimeOriginal: document.string(Tag.dateTimeOriginal, in: .exif),
             subSecTimeOriginal: document.string(Tag.subSecTimeOriginal, in: .exif),
@@ -100,8 +105,9 @@ public struct ExifTags: Sendable, Equatable {
             make: document.string(Tag.make, in: .ifd0),
             model: document.string(Tag.model, in: .ifd0),
             orientation: document.integer(Tag.orientation, in: .ifd0),
-            contentIdentifier: document.bytes(Tag.makerNote, in: .exif).flatMap(AppleMakerNote.init)?.contentIdentifier,
-            gpsPosition: Self.gpsPosition(document))
+            contentIdentifier: apple?.contentIdentifier,
+            gpsPosition: Self.gpsPosition(document),
+            burstIdentifier: apple?.burstIdentifier)
     }
 
     /// `Make Model`, without repeating the maker when the model already names it

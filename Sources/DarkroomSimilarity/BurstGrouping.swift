@@ -1,0 +1,92 @@
+/// Finds the shots of one burst, from the most trusted evidence to the least: Apple's maker-note
+/// burst identifier, Google Camera's XMP `GCamera:BurstID`, phone burst file names (within one
+/// folder), and otherwise three or more shots of one camera each within a second of the next.
+/// A shot placed by stronger evidence is not considered again by weaker evidence; a shot with a
+/// camera-written identifier is only ever grouped by it.
+///
+/// The pick is the frame the camera named primary (`GCamera:BurstPrimary`, a `COVER` file name),
+/// else the sharpest (`BurstShot.sharpness`), ties going to the earliest.
+public enum BurstGrouping {
+    /// Shots at most this far apart (seconds, both with sub-seconds) chain into one burst.
+    public static let maximumGap = 1.0
+    /// A burst found by timing alone needs at least this many shots.
+    public static let minimumTimedShots = 3
+
+    /// The bursts among `shots`, ordered by their first frame's capture time (then id).
+    public static func bursts(in shots: [BurstShot]) -> [Burst] {
+        var bursts: [Burst] = []
+        var placed = Set<String>()
+
+        // Camera-written identifiers: a group of at least two frames.
+        let identified = Dictionary(grouping: shots.filter { $0.burstID != nil }) { $0.burstID! }
+        for (id, frames) in identified where frames.count >= 2 {
+            let evidence: Burst.Evidence = id.source == .apple ? .appleBurstID(id.value) : .googleBurstID(id.value)
+            bursts.append(make(frames, evidence: evidence))
+        }
+        placed.formUnion(shots.filter { $0.burstID != nil }.map(\.id))
+
+        // File names, within one folder.
+        let named = shots.filter { !placed.contains($0.id) }.compactMap { shot in BurstFileName(shot.fileName).map { (shot, $0) } }
+        let byName = Dictionary(grouping: named) { NameKey(folder: $0.0.folder, pattern: $0.1.pattern, key: $0.1.key) }
+        for (key, frames) in byName where frames.count >= 2 {
+            let primaries = Set(frames.filter { $0.1.isPrimary }.map(\.0.id))
+            bursts.append(make(frames.map(\.0), evidence: .fileName(key.pattern, key: key.key), namedPrimaries: primaries))
+            placed.formUnion(frames.map(\.0.id))
+        }
+
+        // Timing: per camera, chains of shots each within a second of the next.
+        let timed = shots.filter { !placed.contains($0.id) && $0.camera != nil && $0.captured != nil }
+        for (_, cameraShots) in Dictionary(grouping: timed, by: { $0.camera! }) {
+            for run in chains(cameraShots.sorted(by: captureOrder)) where run.count >= minimumTimedShots {
+                bursts.append(make(run, evidence: .timing))
+            }
+        }
+        let firsts = Set(bursts.map { $0.members[0] })
+        let byID = Dictionary(shots.filter { firsts.contains($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return bursts.sorted { captureOrder(byID[$0.members[0]]!, byID[$1.members[0]]!) }
+    }
+
+    struct NameKey: Hashable {
+        var folder: String
+        var pattern: BurstFileName.Pattern
+        var key: String
+    }
+
+    /// Whether two consecutive shots of one camera belong to one burst.
+    static func linked(_ earlier: CaptureInstant, _ later: CaptureInstant) -> Bool {
+        let gap = later.seconds - earlier.seconds
+        if earlier.hasSubseconds && later.hasSubseconds { return gap <= maximumGap }
+        // Whole seconds only: only shots stamped with the same second are surely within one.
+        return earlier.seconds.rounded(.down) == later.seconds.rounded(.down)
+    }
+
+    /// Runs of consecutive `sorted` shots, each linked to the next.
+    static func chains(_ sorted: [BurstShot]) -> [[BurstShot]] {
+        var runs: [[BurstShot]] = []
+        for shot in sorted {
+            if let last = runs.last?.last, linked(last.captured!, shot.captured!) {
+                runs[runs.count - 1].append(shot)
+            } else {
+                runs.append([shot])
+            }
+        }
+        return runs
+    }
+
+    static func captureOrder(_ a: BurstShot, _ b: BurstShot) -> Bool {
+        let (x, y) = (a.captured?.seconds ?? .infinity, b.captured?.seconds ?? .infinity)
+        if x != y { return x < y }
+        return (a.fileName, a.id) < (b.fileName, b.id)
+    }
+
+    /// A burst of `frames`: ordered by capture, the pick chosen among the camera's primaries when
+    /// there are any, else among all frames, by sharpness.
+    static func make(_ frames: [BurstShot], evidence: Burst.Evidence, namedPrimaries: Set<String> = []) -> Burst {
+        let ordered = frames.sorted(by: captureOrder)
+        let primaries = ordered.filter { $0.isPrimary || namedPrimaries.contains($0.id) }
+        let candidates = primaries.isEmpty ? ordered : primaries
+        // The sharpest; `max(by:)` keeps the first of equals, so ties go to the earliest.
+        let pick = candidates.max { ($0.sharpness ?? -1) < ($1.sharpness ?? -1) }!
+        return Burst(evidence: evidence, members: ordered.map(\.id), pick: pick.id, pickIsCameraPrimary: !primaries.isEmpty)
+    }
+}
