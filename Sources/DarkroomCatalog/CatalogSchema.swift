@@ -154,5 +154,17 @@ enum CatalogSchema {
                 height INTEGER NOT NULL
             ) WITHOUT ROWID;
             """),
+        // What `darkroom duplicates` and `bursts: pick` read (issue 22), apart from `assets` so that a
+        // re-run, which reads every asset it finds, does not read fingerprints too.
+        Migration(name: "v5: similarity", sql: """
+            CREATE TABLE similarity (
+                content_hash TEXT PRIMARY KEY,
+                fingerprint TEXT,
+                sharpness REAL,
+                burst_source TEXT,
+                burst_id TEXT,
+                burst_primary INTEGER NOT NULL DEFAULT 0
+            ) WITHOUT ROWID;
+            """),
     ]
 }

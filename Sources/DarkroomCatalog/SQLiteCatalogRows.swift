@@ -81,6 +81,15 @@ struct SQLiteRowAccess: CatalogRowWriter {
             .map { FileFingerprint(path: $0[0], size: $0[1], mtimeNanoseconds: $0[2], inode: UInt64(bitPattern: $0[3]), hash: $0[4]) }
     }
 
+    func similarity(contentHashes: [String]?) throws -> [SimilarityRow] {
+        let select = "SELECT content_hash, fingerprint, sharpness, burst_source, burst_id, burst_primary FROM similarity"
+        let statement = try db.cachedStatement(sql: contentHashes == nil ? select : select + " WHERE content_hash IN \(Self.list)")
+        return try Row.fetchAll(statement, arguments: contentHashes.map { [Self.json($0)] } ?? []).map { row in
+            SimilarityRow(contentHash: row[0], fingerprintHex: row[1], sharpness: row[2], burstSource: row[3], burstIdentifier: row[4],
+                          burstPrimary: row[5])
+        }
+    }
+
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] {
         try Row.fetchAll(try db.cachedStatement(sql: "SELECT sha256, width, height FROM image_sizes WHERE sha256 IN \(Self.list)"),
                          arguments: [Self.json(sha256s)])
@@ -151,6 +160,18 @@ struct SQLiteRowAccess: CatalogRowWriter {
     func put(_ sizes: [RecordedPixelSize]) throws {
         let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO image_sizes (sha256, width, height) VALUES (?, ?, ?)")
         for size in sizes { try insert.execute(arguments: [size.sha256, size.width, size.height]) }
+    }
+
+    func put(_ similarity: [SimilarityRow]) throws {
+        let insert = try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO similarity (content_hash, fingerprint, sharpness, burst_source, burst_id, burst_primary)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """)
+        for row in similarity {
+            let burst = row.facts.burst
+            try insert.execute(arguments: [row.contentHash, row.fingerprintHex, row.facts.sharpness, burst?.source.rawValue, burst?.identifier,
+                                           burst?.isPrimary ?? false])
+        }
     }
 
     /// A library's SQLite catalog has no work queue: a note's job is not stored.

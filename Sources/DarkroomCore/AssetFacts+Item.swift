@@ -9,6 +9,7 @@ extension AssetFacts {
         self.init(contentHash: item.contentHash, id: ContentHash.uuid(fromHex: item.contentHash), originalPath: item.source.path, fileSize: item.fileSize,
                   captureDate: item.captureDate, width: item.pixelWidth, height: item.pixelHeight,
                   orientation: item.orientation, camera: item.camera, location: item.location, video: item.video,
-                  contentIdentifier: item.contentIdentifier, motionOf: item.motionOf)
+                  contentIdentifier: item.contentIdentifier, motionOf: item.motionOf,
+                  similarity: item.similarity.isEmpty ? nil : item.similarity)
     }
 }

@@ -38,6 +38,9 @@ public final class Item {
     public var video: VideoFacts?
     /// Apple's Live Photo identifier (a still's maker note, a MOV's QuickTime key), when known.
     public var contentIdentifier: String?
+    /// What the steps learned for finding near-duplicates and bursts: the thumbnail's fingerprint and
+    /// sharpness (`thumbnail`), the burst the camera wrote (`exif-date`).
+    public var similarity = SimilarityFacts()
     /// What the survey read in the file's header while it had the file open (see `SourceProber`):
     /// nil when it did not look (the pipeline pairs nothing, or the catalog remembered the answer).
     public internal(set) var probe: ProbedSource?

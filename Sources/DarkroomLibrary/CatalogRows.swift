@@ -36,6 +36,8 @@ public protocol CatalogRowReader {
     func runs() throws -> [RunRow]
     /// The remembered pixel sizes of these SHA-256s, in no particular order.
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize]
+    /// The similarity facts of these photos (every photo's when nil), in no particular order.
+    func similarity(contentHashes: [String]?) throws -> [SimilarityRow]
 }
 
 /// Reads and writes rows, inside a write transaction of `CatalogRows`.
@@ -60,6 +62,8 @@ public protocol CatalogRowWriter: CatalogRowReader {
     func put(_ files: [FileFingerprint]) throws
     /// Adds pixel sizes, each replacing any of its SHA-256 (each SHA-256 once).
     func put(_ sizes: [RecordedPixelSize]) throws
+    /// Adds similarity facts, each replacing any of its content hash (each content hash once).
+    func put(_ similarity: [SimilarityRow]) throws
     /// Adds pending notes, each replacing any of its path (each path once).
     func put(_ notes: [PendingNote]) throws
     /// Removes the pending notes of these paths.

@@ -188,14 +188,18 @@ public struct AssetFacts: Sendable, Codable {
     public var contentIdentifier: String?
     /// For a Live Photo's video, the content hash of the still it is the motion part of.
     public var motionOf: String?
+    /// What the run learned for finding near-duplicates and bursts; nil when it learned nothing.
+    public var similarity: SimilarityFacts?
 
     public init(contentHash: String, id: UUID, originalPath: String, fileSize: Int64, captureDate: CaptureDate?,
                 width: Int?, height: Int?, orientation: Int?, camera: String?, location: GeoLocation? = nil,
-                video: VideoFacts? = nil, contentIdentifier: String? = nil, motionOf: String? = nil) {
+                video: VideoFacts? = nil, contentIdentifier: String? = nil, motionOf: String? = nil,
+                similarity: SimilarityFacts? = nil) {
         self.contentHash = contentHash; self.id = id; self.originalPath = originalPath; self.fileSize = fileSize
         self.captureDate = captureDate; self.width = width; self.height = height
         self.orientation = orientation; self.camera = camera; self.location = location; self.video = video
         self.contentIdentifier = contentIdentifier; self.motionOf = motionOf
+        self.similarity = similarity
     }
 
     /// Photo or video, by the original's file name.

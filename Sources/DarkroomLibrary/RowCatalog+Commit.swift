@@ -20,7 +20,12 @@ extension RowCatalog {
     /// What `commit` writes, inside the caller's write transaction (a queue job commits its work
     /// and ends the job in one). One read of the subject's outputs, whatever their number.
     public static func record(_ completion: UnitCompletion, run: Int64, in rows: any CatalogRowWriter) throws -> [String] {
-        if let asset = completion.asset { try upsert(try AssetRow(asset, run: run), in: rows) }
+        if let asset = completion.asset {
+            try upsert(try AssetRow(asset, run: run), in: rows)
+            if let similarity = asset.similarity, !similarity.isEmpty {
+                try mergeSimilarity([SimilarityRow(contentHash: asset.contentHash, facts: similarity)], in: rows)
+            }
+        }
         let subject = completion.subject
         let units = lastOfEach(completion.units, by: \.step)
         let outputs = lastOfEach(completion.outputs, by: \.path)
@@ -52,6 +57,15 @@ extension RowCatalog {
             if try rows.insert(asset) { return }
         }
         throw RunError("cannot record the asset \(asset.originalPath): its row keeps appearing and vanishing in the catalog")
+    }
+
+    /// Writes similarity facts over what the catalog has for each photo (`SimilarityFacts.merging`).
+    static func mergeSimilarity(_ new: [SimilarityRow], in rows: any CatalogRowWriter) throws {
+        let old = Dictionary(try rows.similarity(contentHashes: new.map(\.contentHash)).map { ($0.contentHash, $0.facts) },
+                             uniquingKeysWith: { first, _ in first })
+        try rows.put(new.map { row in
+            SimilarityRow(contentHash: row.contentHash, facts: old[row.contentHash].map { $0.merging(row.facts) } ?? row.facts)
+        })
     }
 
     // MARK: Adoption

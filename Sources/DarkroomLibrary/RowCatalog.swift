@@ -71,6 +71,22 @@ extension RowCatalog {
         try rows.write { try $0.put(sizes) }
     }
 
+    // MARK: Similarity
+
+    /// The similarity facts of these photos (every photo's when nil), in one lookup.
+    public func similarity(contentHashes: [String]? = nil) throws -> [SimilarityRow] {
+        if contentHashes?.isEmpty == true { return [] }
+        return try rows.read { try $0.similarity(contentHashes: contentHashes) }
+    }
+
+    /// Records similarity facts learned outside a run (`darkroom duplicates` hashing the thumbnails
+    /// of photos imported before fingerprints were made), merged over what the catalog has.
+    public func rememberSimilarity(_ facts: [SimilarityRow]) throws {
+        let facts = Self.lastOfEach(facts, by: \.contentHash)
+        guard !facts.isEmpty else { return }
+        try rows.write { try Self.mergeSimilarity(facts, in: $0) }
+    }
+
     // MARK: Helpers
 
     /// The last element for each key, in first-seen key order (a store writes each key once).

@@ -80,6 +80,16 @@ struct PostgresRowAccess: CatalogRowWriter {
         }
     }
 
+    func similarity(contentHashes: [String]?) throws -> [SimilarityRow] {
+        let select = "SELECT content_hash, fingerprint, sharpness, burst_source, burst_id, burst_primary FROM similarity"
+        let query: PostgresQuery = if let contentHashes { "\(unescaped: select) WHERE content_hash = ANY(\(contentHashes))" } else { "\(unescaped: select)" }
+        return try session.query(query).map { row in
+            let (hash, fingerprint, sharpness, source, identifier, primary) = try row.decode((String, String?, Double?, String?, String?, Bool).self)
+            return SimilarityRow(contentHash: hash, fingerprintHex: fingerprint, sharpness: sharpness, burstSource: source,
+                                 burstIdentifier: identifier, burstPrimary: primary)
+        }
+    }
+
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] {
         try session.query("SELECT sha256, width, height FROM image_sizes WHERE sha256 = ANY(\(sha256s))").map { row in
             let (sha256, width, height) = try row.decode((String, Int64, Int64).self)
@@ -178,6 +188,20 @@ struct PostgresRowAccess: CatalogRowWriter {
             SELECT * FROM unnest(\(sizes.map(\.sha256)), \(sizes.map { Int64($0.width) }), \(sizes.map { Int64($0.height) }))
             ON CONFLICT (sha256) DO UPDATE SET width = EXCLUDED.width, height = EXCLUDED.height
             """)
+    }
+
+    /// One statement a row (arrays of optional values do not bind); a run writes one row a photo.
+    func put(_ similarity: [SimilarityRow]) throws {
+        for row in similarity {
+            let burst = row.facts.burst
+            try session.execute("""
+                INSERT INTO similarity (content_hash, fingerprint, sharpness, burst_source, burst_id, burst_primary)
+                VALUES (\(row.contentHash), \(row.fingerprintHex), \(row.facts.sharpness), \(burst?.source.rawValue), \(burst?.identifier),
+                        \(burst?.isPrimary ?? false))
+                ON CONFLICT (content_hash) DO UPDATE SET fingerprint = EXCLUDED.fingerprint, sharpness = EXCLUDED.sharpness,
+                    burst_source = EXCLUDED.burst_source, burst_id = EXCLUDED.burst_id, burst_primary = EXCLUDED.burst_primary
+                """)
+        }
     }
 
     func put(_ notes: [PendingNote]) throws {

@@ -5,7 +5,7 @@ import PostgresNIO
 /// work queue (`pipelines`, `jobs`, `job_attempts`, `workers`).
 public enum QueueSchema {
     /// The schema version this build writes; `meta.schema_version` records the one a database has.
-    public static let version = 5
+    public static let version = 6
 
     /// Creates whatever is missing. Safe to run again and from several workers at once: it runs in
     /// one transaction under an advisory lock, and does nothing when the database is up to date.
@@ -104,6 +104,16 @@ public enum QueueSchema {
         "CREATE TABLE IF NOT EXISTS pending_outputs (path text PRIMARY KEY, run_id bigint, job_id bigint)",
         "CREATE INDEX IF NOT EXISTS pending_outputs_job ON pending_outputs (job_id)",
         "CREATE TABLE IF NOT EXISTS image_sizes (sha256 text PRIMARY KEY, width bigint NOT NULL, height bigint NOT NULL)",
+        // Version 6: near-duplicates and bursts.
+        """
+        CREATE TABLE IF NOT EXISTS similarity (
+            content_hash text PRIMARY KEY,
+            fingerprint text,
+            sharpness double precision,
+            burst_source text,
+            burst_id text,
+            burst_primary boolean NOT NULL DEFAULT false)
+        """,
         """
         CREATE TABLE IF NOT EXISTS failures (
             run_id bigint REFERENCES runs(id),
