@@ -145,6 +145,12 @@ let package = Package(
             "DarkroomCore", "DarkroomLibrary", "DarkroomRuntime", "DarkroomVips", "DarkroomExif", "DarkroomXMP", "DarkroomHEIF",
             "DarkroomVideo", "DarkroomZip", "DarkroomSidecars",
         ]),
+        // `darkroom duplicates`: a library's near-duplicates and bursts from its catalog (thumbnails of
+        // older imports hashed once), as text, JSON or an HTML page, and the copies moved out.
+        .target(name: "DarkroomDuplicates", dependencies: [
+            "DarkroomLibrary", "DarkroomModel", "DarkroomReport", "DarkroomSimilarity", "DarkroomRuntime", "DarkroomVips", "DarkroomHTML",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Why a photo gets its date and folder (`darkroom explain`).
         .target(name: "DarkroomExplain", dependencies: ["DarkroomCore"]),
         // The library's own catalog: SQLite through GRDB (CLinux's statfs refuses network filesystems).
@@ -197,7 +203,7 @@ let package = Package(
         ]),
         .executableTarget(name: "darkroom", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomStages", "DarkroomCorrection", "DarkroomExplain",
-            "DarkroomExport",
+            "DarkroomExport", "DarkroomDuplicates",
             .target(name: "DarkroomQueue", condition: .when(traits: ["Queue"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -260,6 +266,9 @@ let package = Package(
         // Not shipped: the camera-roll import run in one process through Runner, for scripts/stress.sh.
         .executableTarget(name: "import-stress", dependencies: ["DarkroomCatalog", "DarkroomCore", "DarkroomDigest", "DarkroomStages"],
                           path: "Tools/ImportStress"),
+        .testTarget(name: "DuplicatesTests", dependencies: [
+            "DarkroomCore", "DarkroomCatalog", "DarkroomLibrary", "DarkroomStages", "DarkroomDuplicates", "DarkroomTestSupport",
+        ]),
         .testTarget(name: "SimilarityTests", dependencies: [
             "DarkroomSimilarity", "DarkroomVips", "DarkroomXMP", "DarkroomExif", "DarkroomTestSupport",
         ]),

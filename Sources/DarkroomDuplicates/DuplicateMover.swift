@@ -1,0 +1,150 @@
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomReport
+import Foundation
+
+/// Moves the library files of near-duplicates that are not kept out of the library (`--move-to`),
+/// recorded in the catalog, so that `darkroom catalog verify` stays clean and later runs do not make
+/// them again. Burst frames are never moved; originals are never touched.
+///
+/// For each photo, crash-safe at every moment:
+///
+///     place ──▶ journal ──▶ commit ──▶ retract
+///       │          │           │          └ the library files removed
+///       │          │           └ the outputs dropped from the catalog, the units kept (a later run
+///       │          │             finds the work done and does not make the files again), one transaction
+///       │          └ the library paths noted as pending: killed after the commit, recovery removes them
+///       └ each file hard-linked (or copied) to a temp name in the folder, fsynced, its SHA-256 checked
+///         against the catalog's, renamed to its library-relative path there, the folder fsynced
+///
+/// Killed before the commit, the library is as it was (copies may wait in the folder; the next move
+/// takes a copy with the right SHA-256 as placed). Killed after it, the catalog no longer lists the
+/// files, and the next run or move (recovery, under the library's lock) removes them.
+public struct DuplicateMover {
+    /// One photo moved out.
+    public struct Moved: Sendable {
+        /// The photo's original (untouched).
+        public var original: String
+        /// The library-relative paths moved, each now at the same path under the folder.
+        public var paths: [String]
+    }
+
+    /// What a move did.
+    public struct Outcome: Sendable {
+        /// The photos whose files were moved.
+        public var moved: [Moved] = []
+        /// Photos left in place, with why.
+        public var failures: [(original: String, reason: String)] = []
+        /// Photos with no file left in the library (moved out before): nothing to do.
+        public var alreadyOut: [String] = []
+
+        /// Lines for a terminal: each photo moved and its files, each left in place and why.
+        public func lines(folder: URL) -> [String] {
+            moved.flatMap { photo in
+                ["moved \(photo.original)'s library files to \(folder.path):"] + photo.paths.map { "  \($0)" }
+            } + alreadyOut.map { "already out of the library: \($0)" } + failures.map { "not moved: \($0.original): \($0.reason)" }
+        }
+    }
+
+    /// The library the files leave.
+    public let library: URL
+    /// The folder they go to.
+    public let folder: URL
+    let catalog: any CatalogStore
+
+    /// A mover from `library` (held exclusively by the caller, and recovered) into `folder`
+    /// (made when missing; outside the library).
+    public init(library: URL, folder: URL, catalog: any CatalogStore) throws {
+        self.library = library.standardizedFileURL
+        self.folder = folder.standardizedFileURL
+        self.catalog = catalog
+        let (root, target) = (self.library.path + "/", self.folder.path + "/")
+        guard !target.hasPrefix(root) && !root.hasPrefix(target) else {
+            throw RunError("--move-to \(self.folder.path) is inside the library \(self.library.path) (or holds it): give a folder outside it")
+        }
+    }
+
+    /// The photos `--move-to` moves: the members not kept of each near-duplicate group, less any
+    /// photo that is a frame of a burst.
+    public static func photosToMove(in listing: DuplicateListing) -> [CataloguedPhoto] {
+        let frames = Set(listing.bursts.flatMap { $0.members.map(\.photo.id) })
+        return listing.nearDuplicates.flatMap { $0.others.map(\.photo) }.filter { !frames.contains($0.id) }
+    }
+
+    /// Moves the files of `photos`, one photo at a time; a photo that fails stays in the library.
+    public func move(_ photos: [CataloguedPhoto]) throws -> Outcome {
+        var outcome = Outcome()
+        outcome.alreadyOut = photos.filter(\.files.isEmpty).map(\.asset.originalPath)
+        let photos = photos.filter { !$0.files.isEmpty }
+        guard !photos.isEmpty else { return outcome }
+        let run = try catalog.beginRun(pipeline: "duplicates --move-to")
+        for photo in photos {
+            do {
+                let paths = try move(photo, run: run)
+                outcome.moved.append(Moved(original: photo.asset.originalPath, paths: paths))
+            } catch {
+                outcome.failures.append((photo.asset.originalPath, "\(error)"))
+            }
+        }
+        var record = RunReport(pipeline: "duplicates --move-to", library: library.path)
+        record.processed = outcome.moved.count
+        record.failed = outcome.failures.count
+        record.failures = outcome.failures.map { RunReport.Failure(path: $0.original, step: "move-to", reason: $0.reason) }
+        try catalog.finishRun(run, report: record)
+        return outcome
+    }
+
+    /// Places, journals, commits and retracts one photo's files (its parts' too); returns their paths.
+    private func move(_ photo: CataloguedPhoto, run: Int64) throws -> [String] {
+        for file in photo.files { try place(file) }
+        let paths = photo.files.map(\.path)
+        try catalog.markPending(paths, run: run)
+        let subjects = Dictionary(grouping: photo.files, by: \.subject)
+        for (subject, files) in subjects.sorted(by: { $0.key < $1.key }) {
+            let units = try catalog.state(of: subject).unitKeys
+            let steps = Set(files.map(\.step))
+            let completion = UnitCompletion(subject: subject,
+                                            units: steps.compactMap { step in units[step].map { UnitCompletion.Unit(step: step, key: $0) } },
+                                            outputs: [], asset: nil, retiredSteps: steps.filter { units[$0] == nil }.sorted())
+            for stale in try catalog.commit(completion, run: run) { LibraryFiles.retract(stale, library: library) }
+        }
+        return paths.sorted()
+    }
+
+    /// Puts a copy of a library file at its library-relative path under the folder, durably, with
+    /// the SHA-256 the catalog recorded; a file already there with that SHA-256 counts as placed.
+    private func place(_ file: CatalogOutput) throws {
+        let source = library.appendingPathComponent(file.path)
+        let target = folder.appendingPathComponent(file.path)
+        if FileInfo(path: target.path) != nil {
+            guard (try? ContentHash.ofFile(target)) == file.sha256 else {
+                throw RunError("\(target.path) exists and is another file: left both where they are")
+            }
+            return
+        }
+        guard FileInfo(path: source.path)?.isRegularFile == true else {
+            throw RunError("\(file.path) is missing from the library ('darkroom catalog verify' lists it)")
+        }
+        let parent = target.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        let temp = parent.appendingPathComponent(".\(target.lastPathComponent).darkroom-moving")
+        unlink(temp.path)
+        defer { unlink(temp.path) }
+        if link(source.path, temp.path) != 0 {
+            guard [EPERM, EXDEV, EMLINK].contains(errno) else { throw RunError("cannot link \(file.path) to \(temp.path): \(LibraryFiles.errnoText())") }
+            try FileManager.default.copyItem(at: source, to: temp)
+        }
+        try Publisher.fsync(path: temp.path)
+        guard try ContentHash.ofFile(temp) == file.sha256 else {
+            throw RunError("\(file.path) changed since Darkroom made it (its SHA-256 is not the catalog's): left where it is")
+        }
+        guard rename(temp.path, target.path) == 0 else { throw RunError("cannot move \(file.path) to \(target.path): \(LibraryFiles.errnoText())") }
+        // The new name, and the folders made for it, up to the folder's own entry in its parent.
+        var synced = parent
+        while true {
+            try Publisher.fsync(path: synced.path)
+            if synced.path == folder.deletingLastPathComponent().path || synced.pathComponents.count <= 1 { break }
+            synced.deleteLastPathComponent()
+        }
+    }
+}
