@@ -15,7 +15,7 @@ struct Darkroom: ParsableCommand {
 
     /// The commands; the work queue's only in a build with the package's `Queue` trait.
     static var commands: [any ParsableCommand.Type] {
-        var commands: [any ParsableCommand.Type] = [Run.self, Validate.self, Stages.self, Explain.self, Export.self, CatalogCommand.self]
+        var commands: [any ParsableCommand.Type] = [Run.self, Validate.self, Stages.self, Explain.self, Export.self, DuplicatesCommand.self, CatalogCommand.self]
         #if Queue
         commands += [Enqueue.self, Worker.self, QueueCommand.self]
         #endif
