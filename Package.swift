@@ -108,7 +108,7 @@ let package = Package(
         .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP", "DarkroomISOBMFF"]),
                 // Near-duplicates and bursts (issue 22): perceptual fingerprints, their index, burst grouping,
         // the photo to keep, the report `darkroom duplicates` prints. Pure Swift; reads Google's XMP burst marks.
-        .target(name: "DarkroomSimilarity", dependencies: ["DarkroomXMP"]),
+        .target(name: "DarkroomSimilarity", dependencies: ["DarkroomModel", "DarkroomXMP"]),
         // The time zone at a GPS position, offline (timezone-boundary-builder's polygons, ODbL): pure Swift and Foundation.
         .target(name: "DarkroomTimeZones", resources: [.copy("Resources/timezones.bin"), .copy("Resources/NOTICE.md")]),
 
@@ -129,7 +129,7 @@ let package = Package(
         .target(name: "DarkroomReport", dependencies: ["DarkroomModel"]),
         // Stages, items, pipelines, discovery and the survey, and the runner.
         .target(name: "DarkroomCore", dependencies: [
-            "DarkroomModel", "DarkroomOptions", "DarkroomLibrary", "DarkroomReport",
+            "DarkroomModel", "DarkroomOptions", "DarkroomLibrary", "DarkroomReport", "DarkroomSimilarity",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What a library file carries about its photo: the capture date in EXIF and XMP, the photo's XMP

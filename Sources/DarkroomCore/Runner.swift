@@ -128,7 +128,9 @@ public final class Runner: Sendable {
         for step in pipeline.collectionSteps {
             // Up to date only when no photo has work and the step's unit matches what it would see;
             // a shard's plan cannot tell (the other shards' photos count too).
-            let current = try shard == nil && collected.map { try collectionIsCurrent(step, items: Runner.inCaptureOrder($0), catalog: catalog) } == true
+            let current = try shard == nil && collected.map {
+                try collectionIsCurrent(step, items: markingBursts(Runner.inCaptureOrder($0), for: step, catalog: catalog), catalog: catalog)
+            } == true
             plan.collections.append(.init(path: stepIDs[step.index], id: nil, action: current ? .skip : .process,
                                           steps: current ? [] : [stepIDs[step.index]], note: nil))
         }
