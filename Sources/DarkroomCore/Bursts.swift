@@ -61,12 +61,15 @@ extension Runner {
     func markingBursts(_ items: [ItemRecord], for step: PipelineStep, catalog: CatalogStore?) throws -> [ItemRecord] {
         guard let catalog, (step.configured.stage as? any ShowsBursts)?.bursts == .pick, items.count >= 2 else { return items }
         let hashes = items.map(\.contentHash)
-        let cameras = Dictionary(try catalog.assets(contentHashes: hashes).map { ($0.contentHash, $0.camera) }, uniquingKeysWith: { a, _ in a })
+        let assets = Dictionary(try catalog.assets(contentHashes: hashes).map { ($0.contentHash, $0) }, uniquingKeysWith: { a, _ in a })
         let facts = Dictionary(try catalog.similarity(contentHashes: hashes).map { ($0.contentHash, $0.facts) }, uniquingKeysWith: { a, _ in a })
+        // The original's name and folder (a gallery's items are the library's HEICs), the run's date
+        // else the catalog's (a gallery runs no exif-date).
         let shots = items.map { item in
-            SimilarPhoto(id: item.id.uuidString, path: item.source.path, camera: cameras[item.contentHash] ?? nil,
-                         captureDate: item.captureDate, width: item.pixelWidth, height: item.pixelHeight, modifiedNanoseconds: 0,
-                         facts: facts[item.contentHash]).shot
+            let asset = assets[item.contentHash]
+            return SimilarPhoto(id: item.id.uuidString, path: asset?.originalPath ?? item.source.path, camera: asset?.camera,
+                                captureDate: item.captureDate ?? asset?.captureDate, width: item.pixelWidth, height: item.pixelHeight,
+                                modifiedNanoseconds: 0, facts: facts[item.contentHash]).shot
         }
         var roles: [String: BurstRole] = [:]
         for burst in BurstGrouping.bursts(in: shots) {
