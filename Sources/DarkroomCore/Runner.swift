@@ -102,7 +102,7 @@ public final class Runner: Sendable {
                 plan.entries.append(.init(path: entry.found.url.path, id: ContentHash.uuid(fromHex: still).uuidString.lowercased(),
                                           action: work?.required.isEmpty == true ? .skip : .process,
                                           steps: (work?.required ?? pipeline.motionSteps.map(\.index)).map { stepIDs[$0] },
-                                          note: (RawPairs.isRaw(entry.found.url.path) ? "RAW of the RAW+JPEG pair of " : "Live Photo video of ")
+                                          note: (MediaKind.isRawPhoto(entry.found.url.path) ? "RAW of the RAW+JPEG pair of " : "Live Photo video of ")
                                             + stillPath))
             case .unique(let hash, _):
                 let work = try self.work(for: hash, kind: MediaKind(fileName: entry.found.url.lastPathComponent), catalog: catalog,
