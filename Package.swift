@@ -106,9 +106,10 @@ let package = Package(
         .target(name: "DarkroomISOBMFF"),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
         .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP", "DarkroomISOBMFF"]),
-                // Near-duplicates and bursts (issue 22): perceptual fingerprints, their index, burst grouping,
-        // the photo to keep, the report `darkroom duplicates` prints. Pure Swift; reads Google's XMP burst marks.
-        .target(name: "DarkroomSimilarity", dependencies: ["DarkroomXMP"]),
+        // Near-duplicates and bursts (issue 22): perceptual fingerprints, their index, burst grouping,
+        // the photo to keep, the report `darkroom duplicates` prints. Pure Swift; reads Google's XMP burst marks
+        // into the model's `BurstMark`.
+        .target(name: "DarkroomSimilarity", dependencies: ["DarkroomModel", "DarkroomXMP"]),
         // The time zone at a GPS position, offline (timezone-boundary-builder's polygons, ODbL): pure Swift and Foundation.
         .target(name: "DarkroomTimeZones", resources: [.copy("Resources/timezones.bin"), .copy("Resources/NOTICE.md")]),
 
@@ -261,7 +262,7 @@ let package = Package(
         .executableTarget(name: "import-stress", dependencies: ["DarkroomCatalog", "DarkroomCore", "DarkroomDigest", "DarkroomStages"],
                           path: "Tools/ImportStress"),
         .testTarget(name: "SimilarityTests", dependencies: [
-            "DarkroomSimilarity", "DarkroomVips", "DarkroomXMP", "DarkroomExif", "DarkroomTestSupport",
+            "DarkroomSimilarity", "DarkroomModel", "DarkroomVips", "DarkroomXMP", "DarkroomExif", "DarkroomTestSupport",
         ]),
         // Not shipped: the corpus' hash distances and the time to group 100,000 photos, for Benchmarks/similarity.sh.
         .executableTarget(name: "similarity-bench", dependencies: ["DarkroomSimilarity", "DarkroomVips"],
