@@ -172,13 +172,16 @@ let package = Package(
         // Stages, one module each, each declaring every module it imports.
         plugin("ExifDateStage", path: "ExifDate", dependencies: [
             "DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomSidecars", "DarkroomTimeZones",
+            "DarkroomSimilarity",
         ]),
         plugin("ResizeStage", path: "Resize", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips"]),
         plugin("HEICEncodeStage", path: "HEICEncode", dependencies: [
             "DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomSidecars",
             "DarkroomPhotoMetadata",
         ]),
-        plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
+        plugin("ThumbnailStage", path: "Thumbnail", dependencies: [
+            "DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo", "DarkroomSimilarity",
+        ]),
         plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
         plugin("TimelapseStage", path: "Timelapse", dependencies: [
             "DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomVideo", "DarkroomAlignment",
@@ -231,6 +234,7 @@ let package = Package(
         ], exclude: ["Goldens"]),  // read by path, not bundled
         .testTarget(name: "ImportTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomExplain", "DarkroomStages", "DarkroomVips", "DarkroomTestSupport",
+            "DarkroomSimilarity",
         ]),
         .testTarget(name: "QueueTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomQueue", "DarkroomTestSupport",
