@@ -15,10 +15,8 @@ extension SimilarPhoto {
     public init(id: String, path: String, camera: String?, captureDate: CaptureDate?, width: Int?, height: Int?,
                 modifiedNanoseconds: Int64, facts: SimilarityFacts?) {
         let fingerprint = facts?.fingerprint.flatMap { $0.isEmpty ? nil : try? SimilarityFingerprint(storedBytes: $0) }
-        let burst = facts?.burst
         self.init(id: id, path: path, fingerprint: fingerprint, pixelCount: (width ?? 0) * (height ?? 0),
                   modifiedNanoseconds: modifiedNanoseconds, camera: camera, captured: captureDate.map(CaptureInstant.init),
-                  burstID: burst.map { MakerBurstID(source: $0.source == .apple ? .apple : .google, value: $0.identifier) },
-                  isBurstPrimary: burst?.isPrimary ?? false, sharpness: facts?.sharpness)
+                  burst: facts?.burst, sharpness: facts?.sharpness)
     }
 }
