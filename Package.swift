@@ -106,9 +106,10 @@ let package = Package(
         .target(name: "DarkroomISOBMFF"),
         // Motion photos (Google XMP, Samsung trailer and HEIF box): pure Swift and Foundation.
         .target(name: "DarkroomMotionPhoto", dependencies: ["DarkroomXMP", "DarkroomISOBMFF"]),
-                // Near-duplicates and bursts (issue 22): perceptual fingerprints, their index, burst grouping,
-        // the photo to keep, the report `darkroom duplicates` prints. Pure Swift; reads Google's XMP burst marks.
-        .target(name: "DarkroomSimilarity", dependencies: ["DarkroomXMP"]),
+        // Near-duplicates and bursts (issue 22): perceptual fingerprints, their index, burst grouping,
+        // the photo to keep, the report `darkroom duplicates` prints. Pure Swift; reads Google's XMP burst marks
+        // into the model's `BurstMark`.
+        .target(name: "DarkroomSimilarity", dependencies: ["DarkroomModel", "DarkroomXMP"]),
         // The time zone at a GPS position, offline (timezone-boundary-builder's polygons, ODbL): pure Swift and Foundation.
         .target(name: "DarkroomTimeZones", resources: [.copy("Resources/timezones.bin"), .copy("Resources/NOTICE.md")]),
 
@@ -129,7 +130,7 @@ let package = Package(
         .target(name: "DarkroomReport", dependencies: ["DarkroomModel"]),
         // Stages, items, pipelines, discovery and the survey, and the runner.
         .target(name: "DarkroomCore", dependencies: [
-            "DarkroomModel", "DarkroomOptions", "DarkroomLibrary", "DarkroomReport",
+            "DarkroomModel", "DarkroomOptions", "DarkroomLibrary", "DarkroomReport", "DarkroomSimilarity",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What a library file carries about its photo: the capture date in EXIF and XMP, the photo's XMP
@@ -177,13 +178,16 @@ let package = Package(
         // Stages, one module each, each declaring every module it imports.
         plugin("ExifDateStage", path: "ExifDate", dependencies: [
             "DarkroomCore", "DarkroomImaging", "DarkroomExif", "DarkroomVideo", "DarkroomSidecars", "DarkroomTimeZones",
+            "DarkroomSimilarity",
         ]),
         plugin("ResizeStage", path: "Resize", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips"]),
         plugin("HEICEncodeStage", path: "HEICEncode", dependencies: [
             "DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomHEIF", "DarkroomExif", "DarkroomSidecars",
             "DarkroomPhotoMetadata",
         ]),
-        plugin("ThumbnailStage", path: "Thumbnail", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo"]),
+        plugin("ThumbnailStage", path: "Thumbnail", dependencies: [
+            "DarkroomCore", "DarkroomImaging", "DarkroomVips", "DarkroomVideo", "DarkroomSimilarity",
+        ]),
         plugin("VideoEncodeStage", path: "VideoEncode", dependencies: ["DarkroomCore", "DarkroomImaging", "DarkroomVideo"]),
         plugin("TimelapseStage", path: "Timelapse", dependencies: [
             "DarkroomCore", "DarkroomCaptions", "DarkroomImaging", "DarkroomVips", "DarkroomVideo", "DarkroomAlignment",
@@ -236,6 +240,7 @@ let package = Package(
         ], exclude: ["Goldens"]),  // read by path, not bundled
         .testTarget(name: "ImportTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomExplain", "DarkroomStages", "DarkroomVips", "DarkroomTestSupport",
+            "DarkroomSimilarity",
         ]),
         .testTarget(name: "QueueTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomCorrection", "DarkroomQueue", "DarkroomTestSupport",
@@ -270,7 +275,7 @@ let package = Package(
             "DarkroomCore", "DarkroomCatalog", "DarkroomLibrary", "DarkroomStages", "DarkroomDuplicates", "DarkroomTestSupport",
         ]),
         .testTarget(name: "SimilarityTests", dependencies: [
-            "DarkroomSimilarity", "DarkroomVips", "DarkroomXMP", "DarkroomExif", "DarkroomTestSupport",
+            "DarkroomSimilarity", "DarkroomModel", "DarkroomVips", "DarkroomXMP", "DarkroomExif", "DarkroomTestSupport",
         ]),
         // Not shipped: the corpus' hash distances and the time to group 100,000 photos, for Benchmarks/similarity.sh.
         .executableTarget(name: "similarity-bench", dependencies: ["DarkroomSimilarity", "DarkroomVips"],

@@ -8,6 +8,9 @@
 //       ORIGINALS: "index<TAB>path" lines; VARIANTS: a folder of <index>.<kind>.jpg copies of them;
 //       SAME: lines of corpus paths separated by " | " that are one photo. Prints the hash
 //       distances of each kind of copy to its original and of every pair of different photos.
+//   similarity-bench thumbnail-cost OUTPUT ROUNDS FILE...
+//       the import's thumbnail of each FILE (200 px JPEG into OUTPUT) without and with the similarity
+//       facts, interleaved ROUNDS times: CPU and wall seconds of each pass, the added CPU per photo.
 //
 // Figures are printed as "key: value" lines that the script reads.
 import Foundation
@@ -28,7 +31,15 @@ case "distances" where arguments.count == 4:
         FileHandle.standardError.write(Data("similarity-bench: \(error)\n".utf8))
         exit(1)
     }
+case "thumbnail-cost" where arguments.count >= 4 && Int(arguments[2]) != nil:
+    do {
+        try runThumbnailCost(files: Array(arguments[3...]), output: arguments[1], rounds: Int(arguments[2])!)
+    } catch {
+        FileHandle.standardError.write(Data("similarity-bench: \(error)\n".utf8))
+        exit(1)
+    }
 default:
-    FileHandle.standardError.write(Data("usage: similarity-bench grouping [--photos N] [--brute N] [--runs R] | distances ORIGINALS VARIANTS SAME\n".utf8))
+    FileHandle.standardError.write(Data(("usage: similarity-bench grouping [--photos N] [--brute N] [--runs R] | distances ORIGINALS VARIANTS SAME"
+                                         + " | thumbnail-cost OUTPUT ROUNDS FILE...\n").utf8))
     exit(2)
 }

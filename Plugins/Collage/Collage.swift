@@ -14,7 +14,7 @@ import DarkroomOptions
 ///
 /// A photo that does not decode is reported and left out; its collage is made from the rest. A
 /// group that cannot be made at all is reported on its own; the other groups' collages are kept.
-public struct Collage: CollectionStage {
+public struct Collage: CollectionStage, ShowsBursts {
     /// Starts libvips, FFmpeg and libheif (and OpenCV, for a then-and-now's `align`) for the run, before any worker thread.
     public static func prepare(_ settings: RunSettings) throws {
         try ImagingSetup.configure(for: settings)
@@ -31,7 +31,11 @@ public struct Collage: CollectionStage {
         self.options = options
     }
 
-    public func run(_ items: [ItemRecord], context: CollectionContext) throws {
+    /// How the pipeline file says to show bursts.
+    public var bursts: BurstChoice { options.bursts }
+
+    public func run(_ all: [ItemRecord], context: CollectionContext) throws {
+        let items = context.photosShown(all, bursts: options.bursts)
         let (groups, undated) = PhotoGroups.split(items, by: options.groupBy)
         for item in undated {
             context.reportSkipped(item, reason: "no capture date, so it cannot be grouped by \(options.groupBy.rawValue)", kind: .noCaptureDate)

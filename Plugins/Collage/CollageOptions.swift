@@ -68,6 +68,8 @@ extension Collage {
         /// The x265 preset of a HEIC collage.
         public var preset: String
         public var output: PathTemplate
+        /// Which shots of a burst it shows (`pick`: one a burst).
+        public var bursts: BurstChoice
 
         /// Fields an output name may use.
         public static let outputFields = ["yyyy", "MM", "dd", "week", "template", "n"]
@@ -151,6 +153,7 @@ extension Collage {
             templateOption, sizeOption, gridOption, directionOption, pairingOption, alignOption, unalignedOption, fillOption, groupByOption, photosPerCollageOption,
             fewerPhotosOption, titleOption, dateFormatOption, fontOption, textColourOption, backgroundOption, formatOption,
             qualityOption, presetOption, outputOption,
+            BurstChoice.option,
         ]
 
         public init(from decoder: Decoder) throws {
@@ -233,6 +236,7 @@ extension Collage {
             output = reader.read(Self.outputOption,
                                  default: try PathTemplate(defaultOutput + "." + format.fileExtensions[0], allowedFields: Options.outputFields))
             reader.requireExtension(Self.outputOption, of: output, in: format.fileExtensions, why: "for format \(format.rawValue)")
+            bursts = reader.read(BurstChoice.option)
             try reader.finish()
         }
 

@@ -23,6 +23,7 @@ extension DateExplanation {
             lines.append(line)
         }
         if let camera { lines.append("  camera:     \(camera)") }
+        if let burst { lines.append("  burst:      \(burst.source.rawValue) \(burst.identifier)" + (burst.isPrimary ? " (the burst's primary)" : "")) }
         lines.append(candidates.isEmpty ? "  candidates: none: nothing in the file or beside it gives a date" : "  candidates, most trusted first:")
         for candidate in candidates {
             let outcome = Self.outcomeWord(candidate.outcome).padding(toLength: 11, withPad: " ", startingAt: 0)

@@ -33,6 +33,8 @@ public struct DateExplanation: Sendable, Encodable {
     public var decision: CaptureDateDecision
     /// The camera, `Make Model`, when known.
     public var camera: String?
+    /// The burst the camera wrote (Apple's `BurstUUID`, Google's `GCamera:BurstID`), when it wrote one.
+    public var burst: BurstMark?
 
     /// Every date candidate, most trusted first, with what became of it.
     public var candidates: [ConsideredDate] { decision.considered }
@@ -40,7 +42,7 @@ public struct DateExplanation: Sendable, Encodable {
     public var chosen: CaptureDate? { decision.date }
 
     private enum Key: String, CodingKey {
-        case path, sidecars, problems, location, locationSource, zoneAtLocation, candidates, chosen, camera
+        case path, sidecars, problems, location, locationSource, zoneAtLocation, candidates, chosen, camera, burst
     }
 
     /// The explanation as `darkroom explain --json` prints it.
@@ -55,5 +57,6 @@ public struct DateExplanation: Sendable, Encodable {
         try container.encode(candidates, forKey: .candidates)
         try container.encodeIfPresent(chosen, forKey: .chosen)
         try container.encodeIfPresent(camera, forKey: .camera)
+        try container.encodeIfPresent(burst, forKey: .burst)
     }
 }

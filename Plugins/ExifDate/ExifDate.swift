@@ -2,6 +2,7 @@ import DarkroomCore
 import DarkroomExif
 import DarkroomImaging
 import DarkroomSidecars
+import DarkroomSimilarity
 import DarkroomVideo
 import Foundation
 import DarkroomModel
@@ -12,7 +13,8 @@ import DarkroomModel
 /// a video its QuickTime tags through libavformat; then its sidecars (an XMP sidecar, Google
 /// Takeout's JSON), the file name and modification time, and the time zone at its GPS position.
 /// `CaptureDateResolver` holds the rules; this stage gathers the evidence and records the result
-/// on the item. `explain` gives the whole decision, for `darkroom explain`.
+/// on the item, with the burst the camera wrote (`Item.similarity.burst`). `explain` gives the
+/// whole decision, for `darkroom explain`.
 public struct ExifDate: Stage {
     /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
     public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
@@ -51,9 +53,9 @@ public struct ExifDate: Stage {
         }
     }
 
-    /// Reads `item`'s evidence, sets `item.captureDate`, `item.camera` and `item.location`, and
-    /// returns the decision. Throws when the file cannot be opened, or when no date is found and
-    /// the fallback to the file time is off.
+    /// Reads `item`'s evidence, sets `item.captureDate`, `item.camera`, `item.location` and the
+    /// camera's burst mark, and returns the decision. Throws when the file cannot be opened, or
+    /// when no date is found and the fallback to the file time is off.
     @discardableResult
     public func apply(to item: Item, settings: RunSettings, now: Date = Date()) throws -> CaptureDateDecision {
         try record(try explain(item, settings: settings, now: now), on: item)
@@ -83,6 +85,7 @@ public struct ExifDate: Stage {
             evidence.xmp = metadata.xmp.map { String(decoding: $0, as: UTF8.self) }
             explanation.problems += metadata.problems
             explanation.camera = evidence.exif?.camera
+            explanation.burst = Self.burstMark(exif: evidence.exif, xmp: metadata.xmp)
             ownLocation = evidence.exif?.gpsPosition.flatMap { GeoLocation(latitude: $0.latitude, longitude: $0.longitude, altitude: $0.altitude) }
         }
         if options.readSidecars { readSidecars(of: item, into: &evidence, explanation: &explanation, now: now) }
@@ -109,6 +112,7 @@ public struct ExifDate: Stage {
         let decision = explanation.decision
         if let camera = explanation.camera { item.camera = camera }
         if let location = explanation.location { item.location = location }
+        if let burst = explanation.burst { item.similarity.burst = burst }
         if let date = item.captureDate, date.source == .user { return CaptureDateDecision(date: date, rejected: []) }
         guard let date = decision.date else {
             throw StageError(Self.noDateMessage(decision: decision, problems: explanation.problems, options: options,
@@ -116,6 +120,15 @@ public struct ExifDate: Stage {
         }
         item.captureDate = date
         return decision
+    }
+
+    /// The burst the camera wrote into the metadata already read: Apple's maker-note `BurstUUID`, else
+    /// Google Camera's `GCamera:BurstID` (with `BurstPrimary`) in the photo's XMP.
+    static func burstMark(exif: ExifTags?, xmp: Data?) -> BurstMark? {
+        if let apple = exif?.burstIdentifier?.trimmingCharacters(in: .whitespacesAndNewlines), !apple.isEmpty {
+            return BurstMark(source: .apple, identifier: apple)
+        }
+        return xmp.flatMap { BurstMark.google(inXMP: [UInt8]($0)) }
     }
 
     /// "no capture date found in exif-original, ...; ignored: DateTimeOriginal '0000:00:00 00:00:00': ..."

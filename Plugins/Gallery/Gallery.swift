@@ -15,7 +15,7 @@ import DarkroomModel
 /// that adds twenty photos rewrites their months' pages and the index, and leaves the rest as they
 /// are. Thumbnails and larger renditions are linked, never copied; a photo without a thumbnail is
 /// reported and left out.
-public struct Gallery: CollectionStage {
+public struct Gallery: CollectionStage, ShowsBursts {
     /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
     public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
 
@@ -34,6 +34,9 @@ public struct Gallery: CollectionStage {
         self.options = options
     }
 
+    /// How the pipeline file says to show bursts.
+    public var bursts: BurstChoice { options.bursts }
+
     public func run(_ items: [ItemRecord], context: CollectionContext) throws {
         let files = LibraryFile(library: context.settings.library, pixelLimit: context.settings.pixelLimit)
         let loaded = try EntryLoader(options: options, files: files, catalog: context.library).load(items, jobs: context.settings.jobs)
@@ -42,7 +45,9 @@ public struct Gallery: CollectionStage {
             let count = CaptionText.plural(loaded.withoutLarge, "photo")
             context.logger.warning("\(context.step): \(count) have no larger rendition at \(options.large.template): the larger view shows their thumbnails")
         }
-        let pages = Timeline.pages(loaded.entries, perPage: options.photosPerPage)
+        let roles = Dictionary(items.compactMap { item in item.burst.map { (item.id.uuidString.lowercased(), $0) } },
+                               uniquingKeysWith: { first, _ in first })
+        let pages = Timeline.pages(GalleryEntry.stackingBursts(loaded.entries, roles: roles), perPage: options.photosPerPage)
         let made = options.collections ? try MadePage.load(context.library, files: files, excludingFolder: options.folder) : []
         let tiles = TileMaker(folder: options.folder)
 

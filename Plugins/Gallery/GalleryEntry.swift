@@ -29,12 +29,35 @@ struct GalleryEntry: Sendable {
     var motion: String?
     /// Whether the photo is a RAW+JPEG pair: the camera's JPEG shown, its RAW recorded with it.
     var rawPair = false
+    /// Under `bursts: pick`, the burst's other shots, shown when its count is opened (capture order).
+    var burstShots: [GalleryEntry] = []
 
     /// The month it is filed under (nil when undated).
     var month: Month? { date.map { Month(year: $0.local.year, month: $0.local.month) } }
 
     /// Whether the date came from a low-confidence source (the file time).
     var uncertainDate: Bool { date?.confidence == .low }
+
+    /// `entries` with each burst's shots other than its pick folded into the pick's entry (`roles`
+    /// by lower-case id); a shot whose pick is not among them stays on its own.
+    static func stackingBursts(_ entries: [GalleryEntry], roles: [String: BurstRole]) -> [GalleryEntry] {
+        guard !roles.isEmpty else { return entries }
+        let picks = Set(roles.values.map { $0.pick.uuidString.lowercased() })
+        let ids = Set(entries.map(\.id))
+        var shots: [String: [GalleryEntry]] = [:]
+        let shown = entries.filter { entry in
+            guard let pick = roles[entry.id].map({ $0.pick.uuidString.lowercased() }), pick != entry.id,
+                  ids.contains(pick) else { return true }
+            shots[pick, default: []].append(entry)
+            return false
+        }
+        return shown.map { entry in
+            guard picks.contains(entry.id), let others = shots[entry.id] else { return entry }
+            var entry = entry
+            entry.burstShots = others
+            return entry
+        }
+    }
 
     /// Capture order: by local date and time, then id (undated last).
     static func inOrder(_ a: GalleryEntry, _ b: GalleryEntry) -> Bool {

@@ -20,6 +20,8 @@ public struct GalleryOptions: StageOptions {
     public var photosPerPage: Int
     /// Whether to list what other pipelines made (collages, time-lapses, books).
     public var collections: Bool
+    /// Which shots of a burst it shows (`pick`: one a burst).
+    public var bursts: BurstChoice
 
     /// The fields the thumbnail templates may use: what a photo's catalogue entry gives.
     static let fields = ["yyyy", "MM", "dd", "id"]
@@ -46,6 +48,7 @@ public struct GalleryOptions: StageOptions {
 
     public static let options: [any OptionDeclaration] = [
         folderOption, titleOption, thumbnailsOption, largeOption, photosPerPageOption, collectionsOption,
+        BurstChoice.option,
     ]
 
     public init(from decoder: Decoder) throws {
@@ -58,6 +61,7 @@ public struct GalleryOptions: StageOptions {
         large = reader.read(Self.largeOption)
         photosPerPage = reader.read(Self.photosPerPageOption)
         collections = reader.read(Self.collectionsOption)
+        bursts = reader.read(BurstChoice.option)
         try reader.finish()
     }
 

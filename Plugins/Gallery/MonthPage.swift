@@ -15,6 +15,8 @@ struct MonthPage {
         var subtitle = CaptionText.count(photos: photos, videos: page.entries.count - photos)
         let uncertain = page.entries.count(where: \.uncertainDate)
         if uncertain > 0 { subtitle += "; \(CaptionText.plural(uncertain, "date")) uncertain (marked date?)" }
+        let burstShots = page.entries.reduce(0) { $0 + $1.burstShots.count }
+        if burstShots > 0 { subtitle += "; \(CaptionText.plural(burstShots, "more shot")) in bursts" }
         let body = Markup.joined([
             Components.pager(pager, label: "Months"),
             Components.header(title: page.title, subtitle: subtitle),

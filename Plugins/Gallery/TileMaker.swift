@@ -22,10 +22,12 @@ struct TileMaker {
         } else {
             media = .photo(large: large)
         }
-        return PhotoTile(id: "p-" + entry.id, thumbnail: link(entry.thumbnail.path), width: entry.thumbnail.width,
-                         height: entry.thumbnail.height, alt: CaptionText.alt(entry), media: media,
-                         title: entry.date.map { CaptionText.dateTime($0.local) } ?? "Date unknown",
-                         details: CaptionText.details(entry), dateSource: CaptionText.dateSource(entry.date),
-                         uncertainDate: entry.uncertainDate)
+        var tile = PhotoTile(id: "p-" + entry.id, thumbnail: link(entry.thumbnail.path), width: entry.thumbnail.width,
+                             height: entry.thumbnail.height, alt: CaptionText.alt(entry), media: media,
+                             title: entry.date.map { CaptionText.dateTime($0.local) } ?? "Date unknown",
+                             details: CaptionText.details(entry), dateSource: CaptionText.dateSource(entry.date),
+                             uncertainDate: entry.uncertainDate)
+        tile.burstShots = entry.burstShots.map(self.tile)
+        return tile
     }
 }

@@ -20,7 +20,7 @@ public struct LivePhotoPairing: SourceProber {
         switch file.kind {
         case .video:
             return ProbedSource(pairingKey: (try? VideoHeader.read(descriptor: file.descriptor, path: file.url.path))?.metadata.contentIdentifier)
-        case .photo where MediaKind.rawPhotoExtensions.contains(file.url.pathExtension.lowercased()):
+        case .photo where MediaKind.isRawPhoto(file.url.lastPathComponent):
             return ProbedSource(shot: CameraShot.ofRaw(at: file.url))
         case .photo:
             let header = try? Image.openHeader(descriptor: file.descriptor, path: file.url.path, failOn: ImageLoader.strictness)

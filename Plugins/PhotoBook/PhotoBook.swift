@@ -14,7 +14,7 @@ import DarkroomOptions
 /// more pixels than it has), encoded once as JPEG and embedded as that JPEG; pages are written one
 /// at a time, so memory stays that of one page however long the book. A photo that does not
 /// decode is reported and the next photo takes its place.
-public struct PhotoBook: CollectionStage {
+public struct PhotoBook: CollectionStage, ShowsBursts {
     /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
     public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
 
@@ -29,7 +29,11 @@ public struct PhotoBook: CollectionStage {
         self.options = options
     }
 
-    public func run(_ items: [ItemRecord], context: CollectionContext) throws {
+    /// How the pipeline file says to show bursts.
+    public var bursts: BurstChoice { options.bursts }
+
+    public func run(_ all: [ItemRecord], context: CollectionContext) throws {
+        let items = context.photosShown(all, bursts: options.bursts)
         let selection = BookSelection(items, options: options)
         for item in selection.undated {
             context.reportSkipped(item, reason: "no capture date: left out of the photo book rather than placed at random", kind: .noCaptureDate)

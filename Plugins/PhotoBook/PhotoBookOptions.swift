@@ -38,6 +38,8 @@ public struct PhotoBookOptions: StageOptions {
     /// JPEG quality of the embedded photos.
     public var quality: Int
     public var output: PathTemplate
+    /// Which shots of a burst it shows (`pick`: one a burst).
+    public var bursts: BurstChoice
 
     /// Output-path fields: the book's first photo's date.
     static let outputFields = ["yyyy", "MM", "dd"]
@@ -97,6 +99,7 @@ public struct PhotoBookOptions: StageOptions {
     public static let options: [any OptionDeclaration] = [
         fromOption, toOption, groupByOption, pageSizeOption, orientationOption, photosPerPageOption, layoutOption, titleOption,
         captionsOption, captionFormatOption, fontOption, marginOption, gutterOption, dpiOption, qualityOption, outputOption,
+        BurstChoice.option,
     ]
 
     public init(from decoder: Decoder) throws {
@@ -142,6 +145,7 @@ public struct PhotoBookOptions: StageOptions {
         gutter = reader.read(Self.gutterOption)
         dpi = reader.read(Self.dpiOption)
         quality = reader.read(Self.qualityOption)
+        bursts = reader.read(BurstChoice.option)
 
         let defaultOutput = groupBy == .month ? "books/{yyyy}-{MM}-photo-book.pdf" : Self.outputOption.defaultValue.template
         output = reader.read(Self.outputOption, default: try PathTemplate(defaultOutput, allowedFields: Self.outputFields))

@@ -9,13 +9,14 @@ import DarkroomOptions
 /// (libjpeg decodes at 1/2, 1/4, 1/8 scale), upright, converted to sRGB, metadata stripped.
 /// Several sizes come from one decode: the largest is decoded, the others are made from it.
 /// A video's thumbnail is its poster frame (`Item.posterFrame`): a frame about a second in, upright
-/// and in SDR, then fitted or cropped as a photo is.
+/// and in SDR, then fitted or cropped as a photo is. A photo's fitted thumbnail is also measured for
+/// near-duplicates and bursts (`Item.similarity`: its fingerprint and sharpness), from the same decode.
 public struct Thumbnail: Stage {
     /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
     public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
 
     public static let name = "thumbnail"
-    public static let summary = "Small sRGB JPEGs or WebPs from the source file (shrink-on-load, one decode for all sizes) or a video's poster frame: fit the long edge, or a square crop."
+    public static let summary = "Small sRGB JPEGs or WebPs from the source file (shrink-on-load, one decode for all sizes) or a video's poster frame: fit the long edge, or a square crop. A fitted photo's fingerprint and sharpness are recorded for near-duplicates and bursts."
     public static let reads: Set<ItemAspect> = [.captureDate]
     public static let media: Set<MediaKind> = [.photo, .video]
 
@@ -62,7 +63,9 @@ public struct Thumbnail: Stage {
             "Several sizes from one decode, e.g. [200, 1024]; the output then needs {size}.") { sizes in
             !sizes.isEmpty && sizes.allSatisfy { (1...10_000).contains($0) } ? sizes : nil
         }
-        static let modeOption = StageOption.choice("mode", default: Mode.fit, "fit: the whole photo; square: a cropped square.")
+        static let modeOption = StageOption.choice(
+            "mode", default: Mode.fit,
+            "fit: the whole photo; square: a cropped square (photos then get no fingerprint or sharpness for darkroom duplicates).")
         static let cropOption = StageOption.choice("crop", default: SquareCrop.attention,
                                               "Which part a square keeps: the middle, or the most interesting region.")
         static let formatOption = StageOption.choice("format", default: Format.jpeg, "The file format written.")
@@ -117,9 +120,12 @@ public struct Thumbnail: Stage {
                                  warn: { context.warn($0) })
         let format: ImageFormat = options.format == .jpeg ? .jpeg(quality: options.quality) : .webp(quality: options.quality)
         var values = PathTemplate.values(for: item)
+        let measured = measuresSimilarity(of: item)
         do {
-            // One decode: with several sizes the largest is decoded once and the others made from it.
-            let decoded = options.sizes.count > 1 ? try largest.materialized() : largest
+            // One decode: with several sizes, or when the thumbnail is also measured for near-duplicates,
+            // the largest is decoded once into memory and read again (a sequential decode cannot be).
+            let decoded = options.sizes.count > 1 || measured ? try largest.materialized() : largest
+            if measured { measureSimilarity(of: decoded, for: item, context: context) }
             for size in options.sizes {
                 let image = size == options.sizes[0] ? decoded : try decoded.thumbnail(width: size, height: size, crop: crop)
                 values["size"] = String(size)

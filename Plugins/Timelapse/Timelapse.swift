@@ -23,7 +23,7 @@ import DarkroomOptions
 ///
 /// With `format: webp | gif`, an animated image for chat apps instead (see `AnimationMaker`): the same
 /// photos, order, captions and alignment, one frame a photo lasting its seconds-per-frame.
-public struct Timelapse: CollectionStage {
+public struct Timelapse: CollectionStage, ShowsBursts {
     /// Starts libvips, FFmpeg and libheif (and OpenCV, for `align`) for the run, before any worker thread.
     public static func prepare(_ settings: RunSettings) throws {
         try ImagingSetup.configure(for: settings)
@@ -45,7 +45,11 @@ public struct Timelapse: CollectionStage {
         self.options = options
     }
 
-    public func run(_ items: [ItemRecord], context: CollectionContext) throws {
+    /// How the pipeline file says to show bursts.
+    public var bursts: BurstChoice { options.bursts }
+
+    public func run(_ all: [ItemRecord], context: CollectionContext) throws {
+        let items = context.photosShown(all, bursts: options.bursts)
         let selection = PhotoSelection(items, options: options)
         for item in selection.undated {
             context.reportSkipped(item, reason: "no capture date: left out of the time-lapse rather than placed at random", kind: .noCaptureDate)

@@ -102,6 +102,8 @@ public struct TimelapseOptions: StageOptions {
     /// For `gif`: one palette or one a frame.
     public var palette: Palette
     public var output: PathTemplate
+    /// Which shots of a burst it shows (`pick`: one a burst).
+    public var bursts: BurstChoice
 
     /// Output-path fields: the first photo's date.
     static let outputFields = ["yyyy", "MM", "dd"]
@@ -183,6 +185,7 @@ public struct TimelapseOptions: StageOptions {
         fitOption, cropOption, backgroundOption, captionOption, captionFormatOption, captionPositionOption, captionSizeOption,
         captionColourOption, captionFontOption, crossfadeOption, deflickerOption, deflickerWindowOption, codecOption, crfOption,
         presetOption,
+        BurstChoice.option,
     ] + alignmentOptions + [formatOption, maxBytesOption, paletteOption, outputOption]
 
     public init(from decoder: Decoder) throws {
@@ -268,6 +271,7 @@ public struct TimelapseOptions: StageOptions {
         output = reader.read(Self.outputOption, default: format == .mp4 ? Self.outputOption.defaultValue
                              : try! PathTemplate("timelapse.\(format.rawValue)", allowedFields: Self.outputFields))
         reader.requireExtension(Self.outputOption, of: output, in: [format.rawValue], why: "for format \(format.rawValue)")
+        bursts = reader.read(BurstChoice.option)
         try reader.finish()
     }
 

@@ -108,8 +108,9 @@ extension CollectionContext {
                                publication: publication, ledger: groups, reporter: reporter, problems: problems, step: step)
     }
 
-    /// What a collection's key holds of its photos: each one's content and capture date.
+    /// What a collection's key holds of its photos: each one's content and capture date, and for a
+    /// burst's frame the pick it is shown as.
     static func inputsDigest(_ items: [ItemRecord]) -> String {
-        items.map { "\($0.contentHash)@\($0.captureDate?.local.description ?? "-")" }.joined(separator: ",")
+        items.map { "\($0.contentHash)@\($0.captureDate?.local.description ?? "-")\($0.burst.map { "~\($0.pick)" } ?? "")" }.joined(separator: ",")
     }
 }

@@ -11,7 +11,7 @@ extension Runner {
     /// not paired with, and why.
     func pairRawParts(_ entries: inout [SurveyEntry], prober: any SourceProber) -> [RunReportNote] {
         // Asked of every survey (a re-run of 100,000 photos too): names are looked at only when there is a RAW.
-        let rawFiles = entries.indices.filter { entries[$0].isOriginal(of: .photo) && RawPairs.isRaw(entries[$0].found.url.path) }
+        let rawFiles = entries.indices.filter { entries[$0].isOriginal(of: .photo) && MediaKind.isRawPhoto(entries[$0].found.url.path) }
         guard !rawFiles.isEmpty else { return [] }
         func key(_ index: Int) -> String {
             let url = entries[index].found.url
@@ -65,20 +65,8 @@ enum RawPairs {
 
     /// Extensions of the stills a camera writes beside its RAWs (JPEG, HEIC, HEIF), lower case.
     static let cameraStillExtensions: Set<String> = ["jpg", "jpeg", "jpe", "heic", "heif", "hif"]
-    private static let rawExtensions = Set(MediaKind.rawPhotoExtensions)
-
-    /// Whether a file named `name` (a name or a path) is a RAW, by its extension.
-    static func isRaw(_ name: String) -> Bool { rawExtensions.contains(ext(of: name)) }
-
     /// Whether a file named `name` (a name or a path) is a JPEG or HEIC a camera may write beside a RAW.
-    static func isCameraStill(_ name: String) -> Bool { cameraStillExtensions.contains(ext(of: name)) }
-
-    /// The extension of a name or path, lower case ("" without one): read from the name's last bytes,
-    /// as it is asked of every file of every survey.
-    private static func ext(of name: String) -> String {
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), !name.utf8[dot...].contains(UInt8(ascii: "/")) else { return "" }
-        return String(name.utf8[name.utf8.index(after: dot)...])!.lowercased()
-    }
+    static func isCameraStill(_ name: String) -> Bool { cameraStillExtensions.contains(MediaKind.fileExtension(of: name)) }
 
     /// The name a RAW and its still share: the file name without its extension, lower case, without
     /// Pixel's `.RAW-01.MP.COVER` / `.RAW-02.ORIGINAL` (`PXL_20240501_101010123.RAW-02.ORIGINAL.dng`

@@ -34,7 +34,7 @@ extension Runner {
                        failures: FailureSink, shard: Shard?, keepPartial: Bool = true, report: inout RunReport) -> [String] {
         guard case .collection(let perform) = step.configured.action else { return [] }
         let id = stepIDs[step.index]
-        let items = all.filter { step.configured.media.contains($0.mediaKind) }
+        var items = all.filter { step.configured.media.contains($0.mediaKind) }
         for kind in MediaKind.allCases where !step.configured.media.contains(kind) {
             let count = all.count { $0.mediaKind == kind }
             if count > 0 { logger.notice("\(id): \(count) \(count == 1 ? kind.description : kind.plural) passed over: it takes \(step.configured.media.map(\.plural).sorted().joined(separator: " and "))") }
@@ -47,6 +47,7 @@ extension Runner {
         var failed = false
         var groups = CollectionGroups(catalogStep: catalogID, recorded: SubjectState())
         do {
+            items = try markingBursts(items, for: step, catalog: catalog)
             if try collectionIsCurrent(step, items: items, catalog: catalog) {
                 logger.info("\(id): up to date")
                 return []

@@ -88,7 +88,7 @@ extension Runner {
             }
             if case .processed(let paths) = outcome, let still = survey.entries[index].stillPath {
                 let path = survey.entries[index].found.url.path
-                if RawPairs.isRaw(path) {
+                if MediaKind.isRawPhoto(path) {
                     report.rawOriginals = (report.rawOriginals ?? []) + [.init(path: path, sameAs: still, kept: !paths.isEmpty)]
                 } else {
                     report.livePhotoVideos.append(.init(path: path, sameAs: still))

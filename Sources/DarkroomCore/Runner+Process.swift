@@ -106,7 +106,7 @@ extension Runner {
                 // The still's capture date, from this run or the catalog: the motion part is filed with it.
                 let remembered = try catalog.rememberedFacts(contentHash: motion.still)
                 guard let date = still?.captureDate ?? remembered?.captureDate else {
-                    let still = RawPairs.isRaw(item.source.lastPathComponent) ? "the RAW+JPEG pair's JPEG" : "the Live Photo's still"
+                    let still = MediaKind.isRawPhoto(item.source.lastPathComponent) ? "the RAW+JPEG pair's JPEG" : "the Live Photo's still"
                     throw ItemFailure(step: "pair", reason: "\(still) \(motion.path) has no capture date (it failed, or is not imported yet)",
                                       kind: .noCaptureDate)
                 }

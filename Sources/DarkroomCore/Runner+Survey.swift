@@ -204,7 +204,7 @@ extension Runner {
     /// `Photos/`, a video in `Videos/`).
     func motionPartRendition(_ file: Discovery.Found, subject: String, catalog: CatalogStore?) -> String? {
         guard let facts = (try? catalog?.rememberedFacts(contentHash: subject)) ?? nil else { return nil }
-        if facts.motionOf != nil, RawPairs.isRaw(file.url.lastPathComponent) {
+        if facts.motionOf != nil, MediaKind.isRawPhoto(file.url.lastPathComponent) {
             return "a RAW+JPEG pair's RAW in the library, kept beside its JPEG"
         }
         if facts.motionOf != nil { return "a Live Photo's video in the library, published as its still's motion part" }

@@ -102,7 +102,7 @@ public final class Runner: Sendable {
                 plan.entries.append(.init(path: entry.found.url.path, id: ContentHash.uuid(fromHex: still).uuidString.lowercased(),
                                           action: work?.required.isEmpty == true ? .skip : .process,
                                           steps: (work?.required ?? pipeline.motionSteps.map(\.index)).map { stepIDs[$0] },
-                                          note: (RawPairs.isRaw(entry.found.url.path) ? "RAW of the RAW+JPEG pair of " : "Live Photo video of ")
+                                          note: (MediaKind.isRawPhoto(entry.found.url.path) ? "RAW of the RAW+JPEG pair of " : "Live Photo video of ")
                                             + stillPath))
             case .unique(let hash, _):
                 let work = try self.work(for: hash, kind: MediaKind(fileName: entry.found.url.lastPathComponent), catalog: catalog,
@@ -128,7 +128,9 @@ public final class Runner: Sendable {
         for step in pipeline.collectionSteps {
             // Up to date only when no photo has work and the step's unit matches what it would see;
             // a shard's plan cannot tell (the other shards' photos count too).
-            let current = try shard == nil && collected.map { try collectionIsCurrent(step, items: Runner.inCaptureOrder($0), catalog: catalog) } == true
+            let current = try shard == nil && collected.map {
+                try collectionIsCurrent(step, items: markingBursts(Runner.inCaptureOrder($0), for: step, catalog: catalog), catalog: catalog)
+            } == true
             plan.collections.append(.init(path: stepIDs[step.index], id: nil, action: current ? .skip : .process,
                                           steps: current ? [] : [stepIDs[step.index]], note: nil))
         }

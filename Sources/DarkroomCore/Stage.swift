@@ -132,6 +132,8 @@ public struct ItemRecord: Codable, Sendable, Hashable {
     public var pixelHeight: Int?
     /// Apple's Live Photo identifier, when the file has one.
     public var contentIdentifier: String?
+    /// Its burst, when it is a frame of one and the step shows bursts' picks (set by the runner).
+    public var burst: BurstRole?
 
     public init(source: URL, relativePath: String, contentHash: String, id: UUID, captureDate: CaptureDate?,
                 pixelWidth: Int? = nil, pixelHeight: Int? = nil, contentIdentifier: String? = nil) {

@@ -23,6 +23,8 @@ public struct ExplainReport: Encodable, Sendable {
         public var parts: [Part] = []
         /// For a part: the still it is filed with.
         public var partOf: Part?
+        /// What the import measured for near-duplicates and bursts, when anything.
+        public var similarity: Similarity?
     }
 
     /// A file recorded as one photo with another: a still and its Live Photo video or RAW.
@@ -134,6 +136,7 @@ public struct ExplainReport: Encodable, Sendable {
             for output in recorded.outputs {
                 lines.append("  in library: \(output.path) [\(output.step)]" + (output.present ? "" : " (missing)"))
             }
+            if let similarity = recorded.similarity { lines.append("  similarity: " + TerminalText.escaped(similarity.text)) }
             if let still = recorded.partOf {
                 lines.append("  part of:    \(TerminalText.escaped(still.path)) (the \(still.role) it is filed with, under its id)")
             }

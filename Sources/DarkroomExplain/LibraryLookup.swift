@@ -34,7 +34,8 @@ extension ExplainReport {
                                    outputs: state.outputs.map { output in
                                        Output(path: output.path, step: output.step,
                                               present: LibraryFiles.holdsFile(output.path, library: library))
-                                   }.sorted { $0.path < $1.path })
+                                   }.sorted { $0.path < $1.path },
+                                   similarity: try recordedSimilarity(of: hash, in: catalog))
         if let still = try asset.motionOf.flatMap({ try catalog.assets(.contentHash($0)).first }) {
             report.recorded?.partOf = Part(path: still.originalPath, role: "still",
                                            outputs: try catalog.state(of: still.contentHash).outputs.map(\.path).sorted())

@@ -27,6 +27,8 @@ public struct PhotoTile: Sendable, Hashable {
     public var dateSource: String
     /// A date from a low-confidence source (the file time): marked on the thumbnail and in the view.
     public var uncertainDate: Bool
+    /// When the tile is a burst's pick: the burst's other shots, behind a count that opens them.
+    public var burstShots: [PhotoTile] = []
 
     /// A tile; URLs are already encoded (`URLPath`), text is plain.
     public init(id: String, thumbnail: String, width: Int, height: Int, alt: String, media: Media,
@@ -62,6 +64,9 @@ public struct PhotoTile: Sendable, Hashable {
             badges.append(.element("span", [.class("badge")], text: "\u{25B6}\u{FE0E}" + (duration.map { " " + $0 } ?? "")))
         }
         attributes += [Attribute("data-title", title), Attribute("data-details", details), Attribute("data-source", dateSource)]
+        if !burstShots.isEmpty {
+            badges.append(.element("span", [.class("badge burst")], text: "BURST \(burstShots.count + 1)"))
+        }
         if uncertainDate {
             classes.append("uncertain")
             attributes.append(Attribute("data-uncertain", "true"))
@@ -75,9 +80,18 @@ public struct PhotoTile: Sendable, Hashable {
 
 /// Tiles in a grid of square cells (a list, so screen readers count them).
 public enum PhotoGrid {
-    /// `<ul class="grid"><li>tile</li>...</ul>`.
+    /// `<ul class="grid"><li>tile</li>...</ul>`; a burst's pick is followed by a cell with the count of
+    /// its other shots, which opens them (`<details>`: no script needed) across the grid's width.
     public static func markup(_ tiles: [PhotoTile], label: String? = nil) -> Markup {
-        .element("ul", [.class("grid")] + (label.map { [Attribute("aria-label", $0)] } ?? []),
-                 tiles.map { .element("li", [], [$0.markup]) })
+        .element("ul", [.class("grid")] + (label.map { [Attribute("aria-label", $0)] } ?? []), tiles.flatMap { tile -> [Markup] in
+            let cell = Markup.element("li", [], [tile.markup])
+            guard !tile.burstShots.isEmpty else { return [cell] }
+            let count = tile.burstShots.count
+            let shots = Markup.element("details", [], [
+                .element("summary", [], text: "+\(count) more \(count == 1 ? "shot" : "shots") of this burst"),
+                markup(tile.burstShots, label: "Other shots of this burst"),
+            ])
+            return [cell, .element("li", [.class("burst-shots")], [shots])]
+        })
     }
 }

@@ -44,6 +44,11 @@ a.tile .badge, a.tile .flag { position: absolute; font-size: 0.72rem; font-weigh
   border-radius: 0.6rem; pointer-events: none; }
 a.tile .badge { left: 0.35rem; bottom: 0.35rem; background: rgba(0, 0, 0, 0.62); color: #fff; }
 a.tile .flag { right: 0.35rem; top: 0.35rem; background: var(--warn-bg); color: var(--warn); }
+a.tile .badge.burst { bottom: auto; top: 0.35rem; }
+li.burst-shots summary { display: grid; place-items: center; aspect-ratio: 1 / 1; cursor: pointer; border: 1px dashed var(--line);
+  border-radius: 3px; color: var(--muted); font-size: 0.85rem; text-align: center; padding: 0.5rem; list-style: none; }
+li.burst-shots:has(details[open]) { grid-column: 1 / -1; }
+li.burst-shots details[open] summary { aspect-ratio: auto; margin-bottom: 4px; }
 a.tile.missing { display: grid; place-items: center; aspect-ratio: 1 / 1; color: var(--muted); font-size: 0.8rem; padding: 0.5rem; }
 
 ol.months { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.75rem;

@@ -42,7 +42,7 @@ extension Item {
     }
 
     /// Whether the source is a RAW photo (by its extension: the formats LibRaw decodes).
-    public var isRaw: Bool { RawFile.isRaw(path: source.path) }
+    public var isRaw: Bool { MediaKind.isRawPhoto(source.path) }
 
     /// The RAW source, opened once per item and checked against the run's pixel limit.
     func rawSource(settings: RunSettings) throws -> RawSource {

@@ -43,6 +43,9 @@ public protocol CatalogStore: AnyObject, Sendable {
     /// The subjects `catalog rebuild` recorded files under that no photo has adopted yet (`id:<content id>`).
     func rebuiltSubjects() throws -> Set<String>
 
+    /// What the import learned of these photos for near-duplicates and bursts (those it has; every
+    /// photo's when nil), in no particular order.
+    func similarity(contentHashes: [String]?) throws -> [SimilarityRow]
     /// The pixel sizes remembered for image files with these SHA-256s (those it has), in no particular order.
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize]
     /// Remembers image files' pixel sizes (the gallery's thumbnails), so that the next run need not open them.

@@ -33,14 +33,24 @@ public enum MediaKind: String, Sendable, Codable, CaseIterable, CustomStringConv
         "raw",                          // Panasonic and Leica before RW2, Kyocera (Contax N Digital)
     ]
 
-    /// The kind of a file named `fileName` (a name or a path), by its extension. Read from the name's
-    /// last bytes: asked for every file of every run, where `NSString.pathExtension` showed in profiles.
+    /// The kind of a file named `fileName` (a name or a path), by its extension.
     public init(fileName: String) {
+        self = MediaKind.videoExtensions.contains(MediaKind.fileExtension(of: fileName)) ? .video : .photo
+    }
+
+    /// Whether a file named `fileName` (a name or a path) is a RAW photo, by its extension (any case).
+    public static func isRawPhoto(_ fileName: String) -> Bool { rawPhotoExtensionSet.contains(fileExtension(of: fileName)) }
+
+    private static let rawPhotoExtensionSet = Set(rawPhotoExtensions)
+
+    /// The extension of a file named `fileName` (a name or a path), lower case, without the dot; ""
+    /// when it has none (a dot file's name is not an extension). Read from the name's last bytes:
+    /// asked of every file of every run, where `NSString.pathExtension` showed in profiles.
+    public static func fileExtension(of fileName: String) -> String {
         let bytes = fileName.utf8
         guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), !bytes[dot...].contains(UInt8(ascii: "/")),
-              dot != bytes.startIndex, bytes[bytes.index(before: dot)] != UInt8(ascii: "/") else { self = .photo; return }
-        let ext = String(decoding: bytes[bytes.index(after: dot)...], as: UTF8.self).lowercased()
-        self = MediaKind.videoExtensions.contains(ext) ? .video : .photo
+              dot != bytes.startIndex, bytes[bytes.index(before: dot)] != UInt8(ascii: "/") else { return "" }
+        return String(decoding: bytes[bytes.index(after: dot)...], as: UTF8.self).lowercased()
     }
 
     public var description: String { rawValue }

@@ -55,6 +55,7 @@ final class JobCatalog: CatalogStore {
     func output(at path: String) throws -> CatalogOutput? { try catalog.output(at: path) }
     func outputs(atPaths paths: [String]) throws -> [CatalogOutput] { try catalog.outputs(atPaths: paths) }
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] { try catalog.pixelSizes(sha256s: sha256s) }
+    func similarity(contentHashes: [String]?) throws -> [SimilarityRow] { try catalog.similarity(contentHashes: contentHashes) }
     func rebuiltSubjects() throws -> Set<String> { try catalog.rebuiltSubjects() }
     func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws { try catalog.rememberPixelSizes(sizes) }
     func rememberedFacts(contentHash: String) throws -> RememberedFacts? { try catalog.rememberedFacts(contentHash: contentHash) }

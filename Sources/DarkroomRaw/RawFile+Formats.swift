@@ -4,10 +4,4 @@ extension RawFile {
     /// The extensions of the RAW formats Darkroom decodes with LibRaw 0.20 (Debian 12's build), lower
     /// case, without the dot: `MediaKind.rawPhotoExtensions`, where every kind of file is told apart.
     public static var fileExtensions: [String] { MediaKind.rawPhotoExtensions }
-
-    /// Whether `path` ends in one of `fileExtensions` (any case).
-    public static func isRaw(path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), path[dot...].count > 1 else { return false }
-        return fileExtensions.contains(path[path.index(after: dot)...].lowercased())
-    }
 }

@@ -1,3 +1,5 @@
+import DarkroomModel
+
 /// Finds the shots of one burst, from the most trusted evidence to the least: Apple's maker-note
 /// burst identifier, Google Camera's XMP `GCamera:BurstID`, phone burst file names (within one
 /// folder), and otherwise three or more shots of one camera each within a second of the next.
@@ -18,12 +20,14 @@ public enum BurstGrouping {
         var placed = Set<String>()
 
         // Camera-written identifiers: a group of at least two frames.
-        let identified = Dictionary(grouping: shots.filter { $0.burstID != nil }) { $0.burstID! }
-        for (id, frames) in identified where frames.count >= 2 {
-            let evidence: Burst.Evidence = id.source == .apple ? .appleBurstID(id.value) : .googleBurstID(id.value)
+        // Grouped by who wrote the identifier and the identifier, not by the primary flag.
+        let marked = shots.filter { $0.burst != nil }
+        let identified = Dictionary(grouping: marked) { MarkKey(source: $0.burst!.source, identifier: $0.burst!.identifier) }
+        for (key, frames) in identified where frames.count >= 2 {
+            let evidence: Burst.Evidence = key.source == .apple ? .appleBurstID(key.identifier) : .googleBurstID(key.identifier)
             bursts.append(make(frames, evidence: evidence))
         }
-        placed.formUnion(shots.filter { $0.burstID != nil }.map(\.id))
+        placed.formUnion(marked.map(\.id))
 
         // File names, within one folder.
         let named = shots.filter { !placed.contains($0.id) }.compactMap { shot in BurstFileName(shot.fileName).map { (shot, $0) } }
@@ -44,6 +48,11 @@ public enum BurstGrouping {
         let firsts = Set(bursts.map { $0.members[0] })
         let byID = Dictionary(shots.filter { firsts.contains($0.id) }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return bursts.sorted { captureOrder(byID[$0.members[0]]!, byID[$1.members[0]]!) }
+    }
+
+    struct MarkKey: Hashable {
+        var source: BurstMark.Source
+        var identifier: String
     }
 
     struct NameKey: Hashable {

@@ -1,3 +1,5 @@
+import DarkroomModel
+
 /// When a photo was taken, as an instant: seconds since 1970 with their fraction. Only differences
 /// between shots of one camera are used, so local time works as well as UTC if a camera's shots
 /// all use the same.
@@ -18,28 +20,6 @@ public struct CaptureInstant: Hashable, Sendable, Comparable {
     public static func < (a: CaptureInstant, b: CaptureInstant) -> Bool { a.seconds < b.seconds }
 }
 
-/// A burst identifier written by the camera itself.
-public struct MakerBurstID: Hashable, Sendable {
-    /// Who wrote it.
-    public enum Source: String, Hashable, Sendable, Codable {
-        /// Apple's maker note, tag 0x000B (exiftool's `BurstUUID`).
-        case apple
-        /// Google Camera's XMP `GCamera:BurstID`.
-        case google
-    }
-
-    /// Who wrote it.
-    public var source: Source
-    /// The identifier, shared by every frame of the burst.
-    public var value: String
-
-    /// The identifier `value` written by `source`.
-    public init(source: Source, value: String) {
-        self.source = source
-        self.value = value
-    }
-}
-
 /// What burst grouping needs to know of one photo: plain values the catalog holds.
 public struct BurstShot: Hashable, Sendable {
     /// The photo's identifier in the library.
@@ -49,10 +29,9 @@ public struct BurstShot: Hashable, Sendable {
     public var camera: String?
     /// When it was taken; nil when unknown.
     public var captured: CaptureInstant?
-    /// The burst identifier the camera wrote, if any.
-    public var burstID: MakerBurstID?
-    /// Whether the camera marked this frame as the burst's primary (`GCamera:BurstPrimary`).
-    public var isPrimary: Bool
+    /// The burst the camera wrote, if any, with whether it marked this frame as the burst's primary
+    /// (`GCamera:BurstPrimary`).
+    public var burst: BurstMark?
     /// The original's file name (`00001IMG_00001_BURST20171111030039_COVER.jpg`).
     public var fileName: String
     /// The original's folder: file name patterns only group files of one folder.
@@ -61,17 +40,19 @@ public struct BurstShot: Hashable, Sendable {
     public var sharpness: Double?
 
     /// One photo's values (see each property).
-    public init(id: String, camera: String?, captured: CaptureInstant?, burstID: MakerBurstID? = nil, isPrimary: Bool = false,
+    public init(id: String, camera: String?, captured: CaptureInstant?, burst: BurstMark? = nil,
                 fileName: String, folder: String, sharpness: Double? = nil) {
         self.id = id
         self.camera = camera
         self.captured = captured
-        self.burstID = burstID
-        self.isPrimary = isPrimary
+        self.burst = burst
         self.fileName = fileName
         self.folder = folder
         self.sharpness = sharpness
     }
+
+    /// Whether the camera marked this frame as its burst's primary.
+    public var isPrimary: Bool { burst?.isPrimary ?? false }
 }
 
 /// The shots of one burst and the one to show.

@@ -1,3 +1,5 @@
+import DarkroomModel
+
 /// Everything the duplicate and burst finder needs to know of one photo: plain values the catalog
 /// stores at import.
 public struct SimilarPhoto: Hashable, Sendable {
@@ -15,16 +17,14 @@ public struct SimilarPhoto: Hashable, Sendable {
     public var camera: String?
     /// When it was taken; nil when unknown.
     public var captured: CaptureInstant?
-    /// The burst identifier the camera wrote, if any.
-    public var burstID: MakerBurstID?
-    /// Whether the camera marked it as its burst's primary.
-    public var isBurstPrimary: Bool
+    /// The burst the camera wrote, if any (with whether this frame is its primary).
+    public var burst: BurstMark?
     /// `Sharpness.laplacianVariance` of its thumbnail in grey; nil when unknown.
     public var sharpness: Double?
 
     /// One photo's values (see each property).
     public init(id: String, path: String, fingerprint: SimilarityFingerprint?, pixelCount: Int, modifiedNanoseconds: Int64,
-                camera: String? = nil, captured: CaptureInstant? = nil, burstID: MakerBurstID? = nil, isBurstPrimary: Bool = false,
+                camera: String? = nil, captured: CaptureInstant? = nil, burst: BurstMark? = nil,
                 sharpness: Double? = nil) {
         self.id = id
         self.path = path
@@ -33,8 +33,7 @@ public struct SimilarPhoto: Hashable, Sendable {
         self.modifiedNanoseconds = modifiedNanoseconds
         self.camera = camera
         self.captured = captured
-        self.burstID = burstID
-        self.isBurstPrimary = isBurstPrimary
+        self.burst = burst
         self.sharpness = sharpness
     }
 
@@ -43,7 +42,7 @@ public struct SimilarPhoto: Hashable, Sendable {
         let slash = path.lastIndex(of: "/")
         let fileName = slash.map { String(path[path.index(after: $0)...]) } ?? path
         let folder = slash.map { String(path[..<$0]) } ?? ""
-        return BurstShot(id: id, camera: camera, captured: captured, burstID: burstID, isPrimary: isBurstPrimary,
+        return BurstShot(id: id, camera: camera, captured: captured, burst: burst,
                          fileName: fileName, folder: folder, sharpness: sharpness)
     }
 

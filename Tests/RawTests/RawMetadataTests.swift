@@ -1,4 +1,5 @@
 import DarkroomExif
+import DarkroomModel
 import DarkroomRaw
 import DarkroomTestSupport
 import Foundation
@@ -110,10 +111,10 @@ final class RawMetadataTests: XCTestCase {
 
     func testImportGlobsCoverLibRawsFormats() {
         for name in ["IMG_0001.CR2", "a.cr3", "b.NEF", "c.arw", "d.dng", "e.RAF", "f.orf", "g.rw2", "h.pef", "i.srw", "j.3fr", "k.iiq"] {
-            XCTAssertTrue(RawFile.isRaw(path: name), name)
+            XCTAssertTrue(MediaKind.isRawPhoto(name), name)
         }
         for name in ["photo.jpg", "clip.mov", "sigma.x3f", "noextension", "dir.cr2/file"] {
-            XCTAssertFalse(RawFile.isRaw(path: name), name)
+            XCTAssertFalse(MediaKind.isRawPhoto(name), name)
         }
     }
 

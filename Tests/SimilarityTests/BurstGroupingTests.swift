@@ -1,13 +1,14 @@
+import DarkroomModel
 import DarkroomSimilarity
 import XCTest
 
 /// Bursts from camera identifiers, file names and timing, and the frame each one shows.
 final class BurstGroupingTests: XCTestCase {
     /// A shot at `seconds` past 2024-01-01 12:00:00 UTC.
-    func shot(_ id: String, camera: String? = "Canon EOS R5", at seconds: Double?, subseconds: Bool = true, burstID: MakerBurstID? = nil,
+    func shot(_ id: String, camera: String? = "Canon EOS R5", at seconds: Double?, subseconds: Bool = true, burst: BurstMark? = nil,
               primary: Bool = false, name: String? = nil, folder: String = "/card/DCIM/100CANON", sharpness: Double? = nil) -> BurstShot {
         BurstShot(id: id, camera: camera, captured: seconds.map { CaptureInstant(seconds: 1_704_110_400 + $0, hasSubseconds: subseconds) },
-                  burstID: burstID, isPrimary: primary, fileName: name ?? "\(id).jpg", folder: folder, sharpness: sharpness)
+                  burst: burst.map { BurstMark(source: $0.source, identifier: $0.identifier, isPrimary: primary) }, fileName: name ?? "\(id).jpg", folder: folder, sharpness: sharpness)
     }
 
     func testThreeShotsAFifthOfASecondApartAreABurstPickingTheSharpest() {
@@ -49,30 +50,30 @@ final class BurstGroupingTests: XCTestCase {
     }
 
     func testAppleBurstIdentifierGroupsFramesWhateverTheirTiming() {
-        let burst = MakerBurstID(source: .apple, value: "6A3F2C91-0E53-4C4B-9B57-1A1D2E3F4A5B")
+        let burst = BurstMark(source: .apple, identifier: "6A3F2C91-0E53-4C4B-9B57-1A1D2E3F4A5B")
         let bursts = BurstGrouping.bursts(in: [
-            shot("IMG_0001", camera: "Apple iPhone 15", at: 0, burstID: burst, sharpness: 12),
-            shot("IMG_0002", camera: "Apple iPhone 15", at: 0.1, burstID: burst, sharpness: 80),
-            shot("IMG_0003", camera: "Apple iPhone 15", at: 2.5, burstID: burst, sharpness: 33),
+            shot("IMG_0001", camera: "Apple iPhone 15", at: 0, burst: burst, sharpness: 12),
+            shot("IMG_0002", camera: "Apple iPhone 15", at: 0.1, burst: burst, sharpness: 80),
+            shot("IMG_0003", camera: "Apple iPhone 15", at: 2.5, burst: burst, sharpness: 33),
             shot("IMG_0004", camera: "Apple iPhone 15", at: 2.6, sharpness: 100),
         ])
-        XCTAssertEqual(bursts, [Burst(evidence: .appleBurstID(burst.value), members: ["IMG_0001", "IMG_0002", "IMG_0003"],
+        XCTAssertEqual(bursts, [Burst(evidence: .appleBurstID(burst.identifier), members: ["IMG_0001", "IMG_0002", "IMG_0003"],
                                       pick: "IMG_0002", pickIsCameraPrimary: false)])
     }
 
     func testGoogleBurstPrimaryIsThePickEvenWhenNotTheSharpest() {
-        let burst = MakerBurstID(source: .google, value: "b9b16484-0edd-4836-b95b-9230a77d2139")
+        let burst = BurstMark(source: .google, identifier: "b9b16484-0edd-4836-b95b-9230a77d2139")
         let bursts = BurstGrouping.bursts(in: [
-            shot("f0", camera: "Google Pixel 3", at: 0, burstID: burst, sharpness: 90),
-            shot("f1", camera: "Google Pixel 3", at: 0.1, burstID: burst, primary: true, sharpness: 20),
-            shot("f2", camera: "Google Pixel 3", at: 0.2, burstID: burst, sharpness: 70),
+            shot("f0", camera: "Google Pixel 3", at: 0, burst: burst, sharpness: 90),
+            shot("f1", camera: "Google Pixel 3", at: 0.1, burst: burst, primary: true, sharpness: 20),
+            shot("f2", camera: "Google Pixel 3", at: 0.2, burst: burst, sharpness: 70),
         ])
-        XCTAssertEqual(bursts, [Burst(evidence: .googleBurstID(burst.value), members: ["f0", "f1", "f2"], pick: "f1", pickIsCameraPrimary: true)])
+        XCTAssertEqual(bursts, [Burst(evidence: .googleBurstID(burst.identifier), members: ["f0", "f1", "f2"], pick: "f1", pickIsCameraPrimary: true)])
     }
 
     func testAFrameWithACameraIdentifierIsNotGroupedByTiming() {
-        let burst = MakerBurstID(source: .apple, value: "ONE-FRAME-LEFT")
-        let bursts = BurstGrouping.bursts(in: [shot("kept", at: 0, burstID: burst), shot("a", at: 0.2), shot("b", at: 0.4)])
+        let burst = BurstMark(source: .apple, identifier: "ONE-FRAME-LEFT")
+        let bursts = BurstGrouping.bursts(in: [shot("kept", at: 0, burst: burst), shot("a", at: 0.2), shot("b", at: 0.4)])
         XCTAssertEqual(bursts, [], "the other frames of its burst were deleted; it does not join unrelated shots")
     }
 

@@ -1,4 +1,5 @@
 import DarkroomExif
+import DarkroomModel
 import DarkroomSimilarity
 import DarkroomTestSupport
 import DarkroomVips
@@ -11,22 +12,8 @@ final class CameraBurstMarksTests: XCTestCase {
     static let burst = "6A3F2C91-0E53-4C4B-9B57-1A1D2E3F4A5B"
     static let livePhoto = "570F1469-09C7-4E50-9875-05F21D5BD166"
 
-    /// An iPhone-style maker note (big-endian): tag 0x0001 (an integer), 0x000B BurstUUID and
-    /// 0x0011 MediaGroupUUID, the strings stored after the IFD, offsets from the note's start.
-    static func appleMakerNote() -> Data {
-        let strings = [burst, livePhoto].map { Array($0.utf8) + [0] }
-        var note = Array("Apple iOS\0".utf8) + [0, 1] + Array("MM".utf8)
-        let big = { (value: Int, bytes: Int) in (0..<bytes).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-        note += big(3, 2)
-        var dataOffset = note.count + 3 * 12 + 4
-        note += big(0x0001, 2) + big(9, 2) + big(1, 4) + big(12, 4)
-        for (tag, string) in zip([0x000B, 0x0011], strings) {
-            note += big(tag, 2) + big(2, 2) + big(string.count, 4) + big(dataOffset, 4)
-            dataOffset += string.count
-        }
-        note += big(0, 4)
-        return Data(note + strings.flatMap { $0 })
-    }
+    /// An iPhone-style maker note with `burst` and `livePhoto`.
+    static func appleMakerNote() -> Data { AppleMakerNoteFixture.bytes(burst: burst, contentIdentifier: livePhoto) }
 
     func testAppleBurstIdentifierFromTheMakerNote() throws {
         let note = try XCTUnwrap(AppleMakerNote(Self.appleMakerNote()))
@@ -70,9 +57,8 @@ final class CameraBurstMarksTests: XCTestCase {
               GCamera:BurstID="b9b16484-0edd-4836-b95b-9230a77d2139" GCamera:BurstPrimary="1"/>
             </rdf:RDF></x:xmpmeta>
             """.utf8))
-        let marks = try XCTUnwrap(MakerBurstID.google(in: packet))
-        XCTAssertEqual(marks.id, MakerBurstID(source: .google, value: "b9b16484-0edd-4836-b95b-9230a77d2139"))
-        XCTAssertTrue(marks.isPrimary)
+        let mark = try XCTUnwrap(BurstMark.google(in: packet))
+        XCTAssertEqual(mark, BurstMark(source: .google, identifier: "b9b16484-0edd-4836-b95b-9230a77d2139", isPrimary: true))
     }
 
     func testGoogleBurstIDAsElementUnderAnotherPrefixWithoutPrimary() throws {
@@ -81,9 +67,22 @@ final class CameraBurstMarksTests: XCTestCase {
             <rdf:Description rdf:about="" xmlns:cam="http://ns.google.com/photos/1.0/camera/">
             <cam:BurstID>frame-set-7</cam:BurstID></rdf:Description></rdf:RDF></x:xmpmeta>
             """.utf8))
-        let marks = try XCTUnwrap(MakerBurstID.google(in: packet))
-        XCTAssertEqual(marks.id.value, "frame-set-7")
-        XCTAssertFalse(marks.isPrimary)
-        XCTAssertNil(MakerBurstID.google(in: XMPPacket()))
+        let mark = try XCTUnwrap(BurstMark.google(in: packet))
+        XCTAssertEqual(mark, BurstMark(source: .google, identifier: "frame-set-7", isPrimary: false))
+        XCTAssertNil(BurstMark.google(in: XMPPacket()))
+    }
+
+    func testGoogleBurstMarkFromAPhotosXMPBytes() {
+        let xmp = """
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:GCamera="http://ns.google.com/photos/1.0/camera/"
+              GCamera:BurstID="burst-42" GCamera:BurstPrimary="0"/>
+            </rdf:RDF></x:xmpmeta>
+            """
+        XCTAssertEqual(BurstMark.google(inXMP: Array(xmp.utf8)), BurstMark(source: .google, identifier: "burst-42", isPrimary: false))
+        let motionOnly = xmp.replacingOccurrences(of: "GCamera:BurstID=\"burst-42\" GCamera:BurstPrimary=\"0\"", with: "GCamera:MotionPhoto=\"1\"")
+        XCTAssertNil(BurstMark.google(inXMP: Array(motionOnly.utf8)), "no BurstID")
+        XCTAssertNil(BurstMark.google(inXMP: Array(xmp.utf8.prefix(40))), "cut before the mark")
+        XCTAssertNil(BurstMark.google(inXMP: []))
     }
 }

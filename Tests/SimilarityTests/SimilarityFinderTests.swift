@@ -1,3 +1,4 @@
+import DarkroomModel
 import DarkroomSimilarity
 import Foundation
 import XCTest
@@ -18,11 +19,11 @@ final class SimilarityFinderTests: XCTestCase {
     }
 
     func photo(_ id: String, folder: String = "/card/DCIM/100APPLE", fingerprint: SimilarityFingerprint?, pixels: Int = 12_000_000,
-               modified: Int64 = 0, camera: String? = nil, at seconds: Double? = nil, burstID: MakerBurstID? = nil,
+               modified: Int64 = 0, camera: String? = nil, at seconds: Double? = nil, burst: BurstMark? = nil,
                sharpness: Double? = nil) -> SimilarPhoto {
         SimilarPhoto(id: id, path: "\(folder)/\(id).jpg", fingerprint: fingerprint, pixelCount: pixels,
                      modifiedNanoseconds: modified * 1_000_000_000, camera: camera,
-                     captured: seconds.map { CaptureInstant(seconds: 1_700_000_000 + $0, hasSubseconds: true) }, burstID: burstID,
+                     captured: seconds.map { CaptureInstant(seconds: 1_700_000_000 + $0, hasSubseconds: true) }, burst: burst,
                      sharpness: sharpness)
     }
 
@@ -33,10 +34,10 @@ final class SimilarityFinderTests: XCTestCase {
     }
 
     func testBurstFramesAreABurstNotNearDuplicatesButACopyOfAFrameIs() throws {
-        let burst = MakerBurstID(source: .apple, value: "BURST-1")
+        let burst = BurstMark(source: .apple, identifier: "BURST-1")
         let frames = try (0..<3).map { index in
             photo("IMG_000\(index)", fingerprint: try fingerprint(pattern: 1, shift: 2 * index), camera: "Apple iPhone 15",
-                  at: Double(index) * 0.1, burstID: burst, sharpness: [10, 50, 20][index])
+                  at: Double(index) * 0.1, burst: burst, sharpness: [10, 50, 20][index])
         }
         XCTAssertNotNil(frames[0].fingerprint!.nearDuplicateDistance(to: frames[1].fingerprint!), "the frames look alike")
         let copy = photo("IMG_0001 copy", folder: "/backup", fingerprint: try fingerprint(pattern: 1, shift: 2), pixels: 3_000_000, modified: 900)

@@ -1,0 +1,99 @@
+import Foundation
+import DarkroomLibrary
+import DarkroomModel
+import DarkroomOptions
+import DarkroomSimilarity
+
+/// Which shots of a burst a collage, a time-lapse, a photo book or a gallery shows (`bursts`).
+public enum BurstChoice: String, Codable, Sendable, CaseIterable {
+    /// One photo a burst: the frame the camera marked as its primary, else the sharpest.
+    case pick
+    /// Every shot.
+    case all
+
+    /// The `bursts` option, as every stage that shows photos declares it (keyed only when not
+    /// `pick`: collections made before bursts were known keep their work when they hold none).
+    public static let option = StageOption.choice(
+        "bursts", default: BurstChoice.pick,
+        "pick: one photo a burst (the camera's primary, else the sharpest); all: every shot of a burst.")
+        .keyedOnlyWhenNotDefault()
+}
+
+/// A collection stage that shows photos, with its `bursts` choice: the runner then tells it which
+/// of its photos are frames of one burst (`ItemRecord.burst`).
+public protocol ShowsBursts {
+    /// How the stage shows bursts.
+    var bursts: BurstChoice { get }
+}
+
+/// A photo's place in a burst (three or more shots of one camera within a second, or frames the
+/// camera marked as one burst).
+public struct BurstRole: Codable, Sendable, Hashable {
+    /// The id of the frame the burst shows (its pick).
+    public var pick: UUID
+    /// How many frames the burst has among the collection's photos.
+    public var frames: Int
+
+    /// A frame of a burst of `frames` frames showing `pick`.
+    public init(pick: UUID, frames: Int) {
+        self.pick = pick
+        self.frames = frames
+    }
+}
+
+extension ItemRecord {
+    /// Whether the photo is shown under `bursts: pick`: it is no burst's frame, or it is the pick.
+    public var isShownAsPick: Bool { burst.map { $0.pick == id } ?? true }
+}
+
+extension Array where Element == ItemRecord {
+    /// The photos a collection shows under `choice`: with `pick`, the frames of a burst other than
+    /// its pick are left out.
+    public func showing(_ choice: BurstChoice) -> [ItemRecord] {
+        choice == .all ? self : filter(\.isShownAsPick)
+    }
+}
+
+extension Runner {
+    /// `items` with their bursts marked, for a step that shows bursts' picks (others unchanged): what
+    /// the catalog knows of each photo (camera, capture date, the camera's burst marks, the
+    /// thumbnail's sharpness) grouped by `BurstGrouping`. One read of the catalog for all of them.
+    func markingBursts(_ items: [ItemRecord], for step: PipelineStep, catalog: CatalogStore?) throws -> [ItemRecord] {
+        guard let catalog, (step.configured.stage as? any ShowsBursts)?.bursts == .pick, items.count >= 2 else { return items }
+        let hashes = items.map(\.contentHash)
+        let assets = Dictionary(try catalog.assets(contentHashes: hashes).map { ($0.contentHash, $0) }, uniquingKeysWith: { a, _ in a })
+        let facts = Dictionary(try catalog.similarity(contentHashes: hashes).map { ($0.contentHash, $0.facts) }, uniquingKeysWith: { a, _ in a })
+        // The original's name and folder (a gallery's items are the library's HEICs), the run's date
+        // else the catalog's (a gallery runs no exif-date).
+        let shots = items.map { item in
+            let asset = assets[item.contentHash]
+            return SimilarPhoto(id: item.id.uuidString, path: asset?.originalPath ?? item.source.path, camera: asset?.camera,
+                                captureDate: item.captureDate ?? asset?.captureDate, width: item.pixelWidth, height: item.pixelHeight,
+                                modifiedNanoseconds: 0, facts: facts[item.contentHash]).shot
+        }
+        var roles: [String: BurstRole] = [:]
+        for burst in BurstGrouping.bursts(in: shots) {
+            guard let pick = UUID(uuidString: burst.pick) else { continue }
+            for member in burst.members { roles[member] = BurstRole(pick: pick, frames: burst.members.count) }
+        }
+        guard !roles.isEmpty else { return items }
+        return items.map { item in
+            var item = item
+            item.burst = roles[item.id.uuidString]
+            return item
+        }
+    }
+}
+
+extension CollectionContext {
+    /// The photos the step shows under `choice`, saying how many frames of bursts it leaves out.
+    public func photosShown(_ items: [ItemRecord], bursts choice: BurstChoice) -> [ItemRecord] {
+        let shown = items.showing(choice)
+        let left = items.count - shown.count
+        if left > 0 {
+            let bursts = Set(items.compactMap(\.burst?.pick)).count
+            logger.notice("\(step): \(left) \(left == 1 ? "frame" : "frames") of \(bursts) \(bursts == 1 ? "burst" : "bursts") shown by \(bursts == 1 ? "its pick" : "their picks") (bursts: all shows every shot)")
+        }
+        return shown
+    }
+}
