@@ -273,6 +273,7 @@ let package = Package(
                           path: "Tools/ImportStress"),
         .testTarget(name: "DuplicatesTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomLibrary", "DarkroomStages", "DarkroomDuplicates", "DarkroomTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "SimilarityTests", dependencies: [
             "DarkroomSimilarity", "DarkroomModel", "DarkroomVips", "DarkroomXMP", "DarkroomExif", "DarkroomTestSupport",

@@ -44,14 +44,12 @@ public struct CataloguedPhoto: Sendable {
     /// empty or unreadable), the pixel count, the original's modification time (0 when unknown),
     /// the camera, the capture instant, the burst mark and the sharpness.
     static func similarPhoto(_ asset: AssetFacts, facts: SimilarityFacts?, modifiedNanoseconds: Int64) -> SimilarPhoto {
-        let burst = engineBurst(facts?.burst)
         let fingerprint = facts?.fingerprint.flatMap { bytes in bytes.isEmpty ? nil : try? SimilarityFingerprint(storedBytes: bytes) }
         let captured = asset.captureDate.map { date in
             CaptureInstant(seconds: date.sortingInstant.timeIntervalSince1970, hasSubseconds: date.local.nanosecond != 0)
         }
         return SimilarPhoto(id: asset.id.uuidString.lowercased(), path: asset.originalPath, fingerprint: fingerprint,
                             pixelCount: (asset.width ?? 0) * (asset.height ?? 0), modifiedNanoseconds: modifiedNanoseconds,
-                            camera: asset.camera, captured: captured, burstID: burst.id, isBurstPrimary: burst.isPrimary,
-                            sharpness: facts?.sharpness)
+                            camera: asset.camera, captured: captured, burst: facts?.burst, sharpness: facts?.sharpness)
     }
 }

@@ -70,10 +70,12 @@ public struct DuplicateListing: Sendable {
         return "first by path"
     }
 
-    /// Why `photos[0]` is a burst's pick: the camera chose it, or it is the sharpest.
+    /// Why `photos[0]` is a burst's pick: the camera chose it (its mark, or a `COVER` name), or it is the sharpest.
     static func burstReason(_ photos: [SimilarPhoto]) -> String {
         let kept = photos[0]
-        if kept.isBurstPrimary { return "the camera's pick" }
+        if kept.burst?.isPrimary == true || BurstFileName((kept.path as NSString).lastPathComponent)?.isPrimary == true {
+            return "the camera's pick"
+        }
         if let sharpness = kept.sharpness, photos.allSatisfy({ ($0.sharpness ?? 0) <= sharpness }) { return "sharpest frame" }
         return "earliest frame"
     }

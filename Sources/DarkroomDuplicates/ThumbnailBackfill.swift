@@ -15,7 +15,7 @@ public enum ThumbnailBackfill {
         public var hashed = 0
         /// Originals of photos without a thumbnail file in the library: they are not compared.
         public var withoutThumbnail: [String] = []
-        /// Photos whose thumbnail could not be read, with the reason: they are not compared.
+        /// Photos whose thumbnail could not be read, or is a crop, with the reason: they are not compared.
         public var failed: [(path: String, reason: String)] = []
 
         /// The lines a terminal shows (stderr): the count, then each photo left out and why.
@@ -23,7 +23,7 @@ public enum ThumbnailBackfill {
             var lines: [String] = []
             if hashed > 0 { lines.append("hashed \(English.count(hashed, "thumbnail")) of photos imported before near-duplicate detection") }
             lines += withoutThumbnail.map { "no thumbnail to compare: \($0)" }
-            lines += failed.map { "cannot compare \($0.path): \($0.reason)" }
+            lines += failed.map { "\($0.path): \($0.reason)" }
             return lines
         }
     }
@@ -51,25 +51,41 @@ public enum ThumbnailBackfill {
                 started = true
             }
             do {
-                let facts = try self.facts(ofThumbnailAt: library.appendingPathComponent(thumbnail.path))
+                let image = try Image.open(library.appendingPathComponent(thumbnail.path).path)
+                if isCrop(image, of: photo.asset) {
+                    outcome.failed.append((photo.asset.originalPath, "not compared: its thumbnail \(thumbnail.path) is a crop (mode: square), "
+                                           + "not the whole photo; a thumbnail step in mode: fit records its fingerprint"))
+                    continue
+                }
+                let facts = try self.facts(of: image)
                 learned.append(SimilarityRow(contentHash: photo.asset.contentHash, facts: facts))
                 photos[index].similar.fingerprint = facts.fingerprint.flatMap { $0.isEmpty ? nil : try? SimilarityFingerprint(storedBytes: $0) }
                 photos[index].similar.sharpness = facts.sharpness
                 photos[index].isHashed = true
                 outcome.hashed += 1
             } catch {
-                outcome.failed.append((photo.asset.originalPath, "its thumbnail \(thumbnail.path) cannot be read: \(error)"))
+                outcome.failed.append((photo.asset.originalPath, "not compared: its thumbnail \(thumbnail.path) cannot be read: \(error)"))
             }
         }
         try catalog.rememberSimilarity(learned)
         return outcome
     }
 
-    /// The fingerprint and sharpness of the thumbnail at `url`, as the import computes them: the
-    /// fingerprint from a 64 x 64 grey copy (empty when the thumbnail is under `smallestSide` on its
-    /// short side or featureless), the sharpness on the thumbnail's own size.
-    public static func facts(ofThumbnailAt url: URL) throws -> SimilarityFacts {
-        let image = try Image.open(url.path)
+    /// Whether a thumbnail is not the whole photo: its shape is not the photo's (a `square` thumbnail
+    /// of a photo that is not square). Shapes are compared long side over short side, so that a
+    /// photo the catalog sizes before rotation is no crop of its upright thumbnail.
+    static func isCrop(_ thumbnail: Image, of asset: AssetFacts) -> Bool {
+        guard let width = asset.width, let height = asset.height, min(width, height) > 0, min(thumbnail.width, thumbnail.height) > 0 else {
+            return false
+        }
+        let shape = { (a: Int, b: Int) in Double(max(a, b)) / Double(min(a, b)) }
+        return abs(shape(thumbnail.width, thumbnail.height) / shape(width, height) - 1) > 0.05
+    }
+
+    /// The fingerprint and sharpness of a thumbnail (opened with random access), as the import
+    /// computes them: the fingerprint from a 64 x 64 grey copy (empty when the thumbnail is under
+    /// `smallestSide` on its short side or featureless), the sharpness on the thumbnail's own size.
+    public static func facts(of image: Image) throws -> SimilarityFacts {
         let (width, height) = (image.width, image.height)
         let sharpness = Sharpness.laplacianVariance(of: try GreyImage(width: width, height: height,
                                                                       pixels: try image.greyPixels(width: width, height: height)))

@@ -14,17 +14,29 @@ final class DuplicatesCommandTests: XCTestCase {
         return try XCTUnwrap(object["groups"] as? [[String: Any]], json)
     }
 
+    /// Each group as `kind keep member,member,...` (members sorted): what it holds, without distances.
+    func membership(_ json: String) throws -> [String] {
+        try groups(json).map { group in
+            let ids = (group["members"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }.sorted()
+            return "\(group["kind"] as? String ?? "?") \(group["keep"] as? String ?? "?") \(ids.joined(separator: ","))"
+        }
+    }
+
     func testTheCopiesAreGroupedWithTheOriginalKeptAndTheThumbnailsAreHashedOnce() throws {
         let fixture = try DuplicatesFixture("dupes-json")
         try fixture.importRoll()
-        let unhashed = try fixture.unhashed()
+        XCTAssertEqual(try fixture.unhashed(), 0, "the import recorded every fingerprint")
+        let imported = try fixture.duplicates(["--json"])
+        XCTAssertEqual(imported.status, 0, imported.err)
+        XCTAssertFalse(imported.err.contains("hashed"), imported.err)
 
+        // A library imported before fingerprints were recorded: its thumbnails are hashed, once.
+        try fixture.forgetFingerprints()
         let first = try fixture.duplicates(["--json"])
         XCTAssertEqual(first.status, 0, first.err)
-        if unhashed > 0 {
-            XCTAssertTrue(first.err.contains("hashed \(unhashed) thumbnails of photos imported before near-duplicate detection"), first.err)
-        }
+        XCTAssertTrue(first.err.contains("hashed 5 thumbnails of photos imported before near-duplicate detection"), first.err)
         XCTAssertEqual(try fixture.unhashed(), 0, "the fingerprints are recorded in the catalog")
+        XCTAssertEqual(try membership(first.out), try membership(imported.out), "the thumbnails group as the import's fingerprints do")
         let groups = try groups(first.out)
         XCTAssertEqual(groups.count, 1, first.out)
         let group = try XCTUnwrap(groups.first)
@@ -122,12 +134,10 @@ final class DuplicatesCommandTests: XCTestCase {
         try fixture.importRoll()
         let thumbnail = try XCTUnwrap(try fixture.outputs(of: fixture.other).first { $0.hasPrefix("Thumbnails/") })
         try FileManager.default.removeItem(at: fixture.library.appendingPathComponent(thumbnail))
-        let otherHash = try fixture.asset(fixture.other).contentHash
-        let otherUnhashed = try fixture.catalog.similarity(contentHashes: [otherHash]).first?.facts.fingerprint == nil
+        try fixture.forgetFingerprints()
         let result = try fixture.duplicates()
-        if otherUnhashed {
-            XCTAssertTrue(result.err.contains("no thumbnail to compare: \(fixture.other.path)"), result.err)
-        }
+        XCTAssertTrue(result.err.contains("hashed 4 thumbnails"), result.err)
+        XCTAssertTrue(result.err.contains("no thumbnail to compare: \(fixture.other.path)"), result.err)
         XCTAssertEqual(result.status, 0, result.err)
         XCTAssertTrue(result.out.hasSuffix("1 near-duplicate group (3 copies), 0 bursts (0 frames)\n"), result.out)
 
@@ -137,5 +147,17 @@ final class DuplicatesCommandTests: XCTestCase {
         XCTAssertEqual(refused.status, 2, refused.err)
         XCTAssertTrue(refused.err.contains("\(empty.path) has no catalog"), refused.err)
         XCTAssertFalse(FileManager.default.fileExists(atPath: empty.appendingPathComponent(".darkroom").path), "nothing is made in it")
+    }
+
+    func testSquareThumbnailsAreCropsAndAreNotCompared() throws {
+        let fixture = try DuplicatesFixture("dupes-square", thumbnails: "square")
+        try fixture.importRoll()
+        let result = try fixture.duplicates()
+        XCTAssertEqual(result.status, 0, result.err)
+        for photo in fixture.photos {
+            XCTAssertTrue(result.err.contains("\(photo.path): not compared: its thumbnail Thumbnails/"), result.err)
+        }
+        XCTAssertFalse(result.err.contains("hashed"), result.err)
+        XCTAssertEqual(result.out, "0 near-duplicate groups (0 copies), 0 bursts (0 frames)\n")
     }
 }

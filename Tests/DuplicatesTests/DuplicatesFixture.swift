@@ -5,12 +5,14 @@ import DarkroomModel
 import DarkroomStages
 import DarkroomTestSupport
 import Foundation
+import GRDB
 import XCTest
 
 /// A camera roll of a corpus photo, three copies of it made with the vips CLI (re-saved at quality
 /// 60 keeping its metadata; resized to 50 % and cropped by 3 %, as editors that drop it), and a
-/// different photo, imported into a library by a small pipeline (exif-date, HEIC, thumbnail) whose
-/// run does not compute fingerprints: `darkroom duplicates` hashes the thumbnails itself.
+/// different photo, imported into a library by a small pipeline (exif-date, HEIC, thumbnail); the
+/// thumbnail step records their fingerprints, which `forgetFingerprints` erases to make a library
+/// imported before near-duplicate detection, whose thumbnails `darkroom duplicates` hashes itself.
 final class DuplicatesFixture {
     let folder: TemporaryFolder
     var roll: URL { folder.path("roll") }
@@ -22,15 +24,21 @@ final class DuplicatesFixture {
     var copies: [URL] { [resaved, resized, cropped] }
     var photos: [URL] { [original] + copies + [other] }
 
-    static let pipeline = """
+    /// The import, its thumbnails made in `mode`.
+    static func pipeline(thumbnails mode: String) -> String {
+        """
         steps:
           - exif-date
           - resize: { long-edge: 320 }
           - heic-encode: { quality: 30, preset: ultrafast, output: "Photos/{yyyy}/{MM}/{id}.heic" }
-          - thumbnail: { size: 200, output: "Thumbnails/{yyyy}/{MM}/{id}.jpg" }
+          - thumbnail: { size: 200, mode: \(mode), output: "Thumbnails/{yyyy}/{MM}/{id}.jpg" }
         """
+    }
 
-    init(_ label: String) throws {
+    let thumbnailMode: String
+
+    init(_ label: String, thumbnails mode: String = "fit") throws {
+        thumbnailMode = mode
         try NativeLibraries.start()
         folder = try TemporaryFolder(label)
         command = try DarkroomCommand(workingDirectory: folder.url)
@@ -55,7 +63,7 @@ final class DuplicatesFixture {
     /// Imports the roll in this process.
     func importRoll() throws {
         let file = folder.path("import.yaml")
-        try Data(Self.pipeline.utf8).write(to: file)
+        try Data(Self.pipeline(thumbnails: thumbnailMode).utf8).write(to: file)
         let pipeline = try PipelineLoader(registry: BuiltInStages.registry).load(path: file.path)
         let report = try Runner(pipeline: pipeline, settings: RunSettings(library: library, timeZone: TimeZone(identifier: "UTC")!, jobs: 2))
             .run(inputs: [roll])
@@ -90,6 +98,14 @@ final class DuplicatesFixture {
     /// The library paths of the photo's catalogued outputs, sorted.
     func outputs(of original: URL) throws -> [String] {
         try catalog.state(of: try asset(original).contentHash).outputs.map(\.path).sorted()
+    }
+
+    /// Erases every photo's similarity facts from the catalog, as in a library imported before the
+    /// import recorded them.
+    func forgetFingerprints() throws {
+        let queue = try DatabaseQueue(path: library.appendingPathComponent(".darkroom/catalog.sqlite").path)
+        try queue.write { try $0.execute(sql: "DELETE FROM similarity") }
+        XCTAssertEqual(try unhashed(), photos.count)
     }
 
     /// How many photos the catalog holds no fingerprint for (nil: not computed).
