@@ -16,8 +16,7 @@ struct DuplicatesCommand: ParsableCommand {
             darkroom duplicates --library LIB --json
             darkroom duplicates --library LIB --report dupes.html --move-to ~/library-duplicates
 
-            Photos imported before near-duplicate detection get their fingerprint from their library thumbnail
-            (once: it is recorded in the catalog). Exits 0 when it ran, whether or not it found groups.
+            Photos imported before near-duplicate detection get their fingerprint from their library thumbnail, once (it is recorded in the catalog). Exits 0 when it ran, whether or not it found groups.
             """)
 
     @OptionGroup var library: LibraryArguments
