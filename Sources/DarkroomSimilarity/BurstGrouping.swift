@@ -2,7 +2,8 @@ import DarkroomModel
 
 /// Finds the shots of one burst, from the most trusted evidence to the least: Apple's maker-note
 /// burst identifier, Google Camera's XMP `GCamera:BurstID`, phone burst file names (within one
-/// folder), and otherwise three or more shots of one camera each within a second of the next.
+/// folder), and otherwise three or more shots of one camera each within a second of the next, at
+/// three different instants (copies of one photo carry its instant).
 /// A shot placed by stronger evidence is not considered again by weaker evidence; a shot with a
 /// camera-written identifier is only ever grouped by it.
 ///
@@ -41,8 +42,9 @@ public enum BurstGrouping {
         // Timing: per camera, chains of shots each within a second of the next.
         let timed = shots.filter { !placed.contains($0.id) && $0.camera != nil && $0.captured != nil }
         for (_, cameraShots) in Dictionary(grouping: timed, by: { $0.camera! }) {
-            for run in chains(cameraShots.sorted(by: captureOrder)) where run.count >= minimumTimedShots {
-                bursts.append(make(run, evidence: .timing))
+            for run in chains(cameraShots.sorted(by: captureOrder)) {
+                let frames = framesWithoutCopies(run)
+                if frames.count >= minimumTimedShots { bursts.append(make(frames, evidence: .timing)) }
             }
         }
         let firsts = Set(bursts.map { $0.members[0] })
@@ -80,6 +82,28 @@ public enum BurstGrouping {
             }
         }
         return runs
+    }
+
+    /// A chain's frames without the copies of a frame: re-saved, resized or backed-up copies keep the
+    /// photo's EXIF, so shots stamped with the very same instant are one shot, not frames of a burst
+    /// (a camera never stamps two frames with one sub-second). Of each instant the shot in the folder
+    /// most of the chain is in is the frame (ties: the first in capture order); the others are left to
+    /// near-duplicate detection. So shots without sub-seconds, all stamped with one second, make no
+    /// burst by timing: they cannot be told from copies of one photo.
+    static func framesWithoutCopies(_ run: [BurstShot]) -> [BurstShot] {
+        let shotsInFolder = Dictionary(run.map { ($0.folder, 1) }, uniquingKeysWith: +)
+        var frameAt: [CaptureInstant: BurstShot] = [:]
+        var instants: [CaptureInstant] = []
+        for shot in run {
+            let instant = shot.captured!
+            if let frame = frameAt[instant] {
+                if shotsInFolder[shot.folder]! > shotsInFolder[frame.folder]! { frameAt[instant] = shot }
+            } else {
+                frameAt[instant] = shot
+                instants.append(instant)
+            }
+        }
+        return instants.map { frameAt[$0]! }
     }
 
     static func captureOrder(_ a: BurstShot, _ b: BurstShot) -> Bool {

@@ -40,13 +40,23 @@ final class BurstGroupingTests: XCTestCase {
         XCTAssertEqual(bursts.map(\.pick), ["r2", "p3"], "the sharpest; a frame without a sharpness ranks last")
     }
 
-    func testWholeSecondsOnlyGroupShotsOfTheSameSecond() {
+    func testWholeSecondsAloneCannotTellABurstFromCopiesOfOnePhoto() {
         let same = BurstGrouping.bursts(in: ["a", "b", "c"].map { shot($0, at: 7.0, subseconds: false) })
-        XCTAssertEqual(same.map(\.members), [["a", "b", "c"]])
-        XCTAssertEqual(same.first?.pick, "a", "no sharpness known: the first")
+        XCTAssertEqual(same, [], "three shots stamped with one second may be a photo and its re-saved copies")
         let consecutive = BurstGrouping.bursts(in: [shot("a", at: 7, subseconds: false), shot("b", at: 8, subseconds: false),
                                                    shot("c", at: 9, subseconds: false)])
         XCTAssertEqual(consecutive, [], "a second apart on the clock may be two seconds apart")
+    }
+
+    func testCopiesOfAFrameAreNotFramesOfItsBurst() {
+        let frames = [shot("a", at: 0.1, sharpness: 10), shot("b", at: 0.4, sharpness: 30), shot("c", at: 0.7, sharpness: 20)]
+        let copies = [shot("b-copy", at: 0.4, folder: "/backup", sharpness: 90), shot("a-copy", at: 0.1, folder: "/backup")]
+        let bursts = BurstGrouping.bursts(in: copies + frames)
+        XCTAssertEqual(bursts.map(\.members), [["a", "b", "c"]], "the frames in the burst's folder; their copies are left to near-duplicates")
+        XCTAssertEqual(bursts.first?.pick, "b")
+        XCTAssertEqual(BurstGrouping.bursts(in: [shot("p", at: 3.0), shot("p-q60", at: 3.0, folder: "/backup"),
+                                                 shot("p-small", at: 3.0, folder: "/shared")]), [],
+                       "a photo and two copies that kept its EXIF are one shot")
     }
 
     func testAppleBurstIdentifierGroupsFramesWhateverTheirTiming() {
