@@ -3,7 +3,7 @@ import Foundation
 import DarkroomModel
 
 /// An image file of the library that a page shows: its library-relative path and pixel size.
-struct LibraryImage: Sendable, Hashable {
+struct LibraryImage: Sendable, Hashable, Encodable {
     var path: String
     var width: Int
     var height: Int
@@ -11,7 +11,7 @@ struct LibraryImage: Sendable, Hashable {
 
 /// What the gallery shows of one photo or video: the catalog's facts and the library files the
 /// pages link to.
-struct GalleryEntry: Sendable {
+struct GalleryEntry: Sendable, Encodable {
     /// The id in the library's paths (`{id}`), lower case.
     var id: String
     var kind: MediaKind

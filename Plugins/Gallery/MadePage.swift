@@ -9,8 +9,8 @@ struct MadePage {
     static let file = "made.html"
 
     /// One file a collection step made.
-    struct Made: Sendable {
-        enum Shown: Sendable {
+    struct Made: Sendable, Encodable {
+        enum Shown: Sendable, Encodable {
             case image(LibraryImage)
             case video
             case link

@@ -38,4 +38,10 @@ enum Timeline {
             }
         }
     }
+
+    /// The page before the one at `index` (nil for the first).
+    static func page(before index: Int, in pages: [TimelinePage]) -> TimelinePage? { index > 0 ? pages[index - 1] : nil }
+
+    /// The page after the one at `index` (nil for the last).
+    static func page(after index: Int, in pages: [TimelinePage]) -> TimelinePage? { index + 1 < pages.count ? pages[index + 1] : nil }
 }

@@ -31,6 +31,13 @@ public struct CollectionGroup: Sendable {
         try publication.stage(relativePath, step: catalogStep, write: write)
     }
 
+    /// Adds one of the group's files like `publish`, unless the library already holds exactly these
+    /// bytes at `relativePath` as this group's file: then it is left as it is (see
+    /// `CollectionContext.publishIfChanged`).
+    public func publishIfChanged(_ relativePath: String, write: (URL) throws -> Void) throws {
+        try publication.stage(relativePath, step: catalogStep, ifChanged: true, write: write)
+    }
+
     /// Reports that (part of) the group could not be made: it is tried again on the next run, and
     /// the files it did make are kept and recorded.
     public func reportFailed(reason: String, kind: FailureKind? = nil) {
@@ -102,7 +109,14 @@ extension CollectionContext {
     /// The group `name` of this step's outputs, made from `items`: whether it is current, and where
     /// its files go (see `CollectionGroup`). Ask once per group, before making it.
     public func group(_ name: String, items: [ItemRecord]) -> CollectionGroup {
-        let key = ContentHash.of("\(catalogStep)#\(name)|\(optionsDigest)|" + CollectionContext.inputsDigest(items))
+        group(name, madeFrom: CollectionContext.inputsDigest(items))
+    }
+
+    /// The group `name` of this step's outputs, made from what `digest` describes (the stage's own
+    /// account of everything its files show: facts it read from the catalog, files it links to),
+    /// with the step's options: current while both stay the same and its files are on disk.
+    public func group(_ name: String, madeFrom digest: String) -> CollectionGroup {
+        let key = ContentHash.of("\(catalogStep)#\(name)|\(optionsDigest)|" + digest)
         let outputs = groups.meet(name, key: key, library: settings.library, force: settings.force)
         return CollectionGroup(name: name, isCurrent: outputs != nil, outputs: outputs ?? [], catalogStep: groups.unitStep(name),
                                publication: publication, ledger: groups, reporter: reporter, problems: problems, step: step)

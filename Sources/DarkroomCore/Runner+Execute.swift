@@ -159,14 +159,17 @@ extension Runner {
     /// a phone with them, on one trip, sort in true time order once the camera's zone is known); a
     /// date whose offset is unknown is taken as UTC, its wall-clock time.
     static func inCaptureOrder(_ records: [ItemRecord]) -> [ItemRecord] {
-        records.sorted { a, b in
-            switch (a.captureDate?.sortingInstant, b.captureDate?.sortingInstant) {
+        // Each instant worked out once (a calendar computation), not at every comparison.
+        let instants = records.map { $0.captureDate?.sortingInstant }
+        return records.indices.sorted { i, j in
+            let (a, b) = (records[i], records[j])
+            switch (instants[i], instants[j]) {
             case let (x?, y?) where x != y: return x < y
             case (nil, _?): return false
             case (_?, nil): return true
             default: return a.fileName == b.fileName ? a.source.path < b.source.path : a.fileName < b.fileName
             }
-        }
+        }.map { records[$0] }
     }
 
     /// Of the photos a run found, those without a sidecar of a kind the matcher expects of every

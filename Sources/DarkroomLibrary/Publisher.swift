@@ -102,11 +102,14 @@ package final class Publisher: Sendable {
     }
 
     /// Whether the library already holds exactly `file`'s bytes at its path: the catalog records that
-    /// path as an output of the same subject and step with the same size and SHA-256, and the file on
-    /// disk (a regular file, not a link) has them too. Such a file need not be written again.
+    /// path as an output of the same subject and step (or of the collection step a group of it
+    /// belongs to: `<step>#<group>`, a file the step made before it made groups) with the same size
+    /// and SHA-256, and the file on disk (a regular file, not a link) has them too. Such a file need
+    /// not be written again.
     package func holdsUnchanged(_ file: Staged) -> Bool {
         guard let known = (try? catalog?.output(at: file.relativePath)) ?? nil, known.subject == file.owner,
-              known.step == file.step, known.size == file.size, known.sha256 == file.digest else { return false }
+              known.step == file.step || file.step.hasPrefix(known.step + "#"),
+              known.size == file.size, known.sha256 == file.digest else { return false }
         let url = library.appendingPathComponent(file.relativePath)
         guard let info = FileInfo(path: url.path), info.isRegularFile, info.size == file.size else { return false }
         return (try? ContentHash.ofFile(url)) == file.digest

@@ -58,8 +58,9 @@ public struct LocalDateTime: Codable, Sendable, Hashable, Comparable, CustomStri
     }
 
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
-        [a.year, a.month, a.day, a.hour, a.minute, a.second, a.nanosecond]
-            .lexicographicallyPrecedes([b.year, b.month, b.day, b.hour, b.minute, b.second, b.nanosecond])
+        // Tuples, not arrays: sorting a hundred thousand photos compares millions of times.
+        if (a.year, a.month, a.day) != (b.year, b.month, b.day) { return (a.year, a.month, a.day) < (b.year, b.month, b.day) }
+        return (a.hour, a.minute, a.second, a.nanosecond) < (b.hour, b.minute, b.second, b.nanosecond)
     }
 }
 
