@@ -44,7 +44,7 @@ struct PageKeys {
     static func text(_ text: String) -> String { ContentHash.of(text) }
 
     /// How this build writes pages: a month page, the index and made.html of a fixed sample (a
-    /// dated photo with a camera, a place and its motion part, a video, an undated RAW+JPEG pair),
+    /// dated photo with a camera, a place, its motion part and a burst's other shot, a video, an undated RAW+JPEG pair),
     /// rendered, and digested. Cheap: three small pages.
     static func format(title: String, folder: String) -> String {
         let tiles = TileMaker(folder: folder)
@@ -56,6 +56,8 @@ struct PageKeys {
         var photo = GalleryEntry(id: "a", kind: .photo, date: date, camera: "Camera", location: GeoLocation(latitude: 48.5, longitude: 2.25),
                                  video: nil, thumbnail: image, large: "gallery/large/2024/03/a.jpg")
         photo.motion = "Videos/2024/03/a.mov"
+        photo.burstShots = [GalleryEntry(id: "d", kind: .photo, date: date, camera: "Camera", location: nil, video: nil, thumbnail: image,
+                                         large: nil)]
         var video = GalleryEntry(id: "b", kind: .video, date: uncertain, camera: nil, location: nil,
                                  video: VideoFacts(duration: 61.5, codec: "hevc", bitDepth: 10, hdrTransfer: .hlg, audioCodec: "aac"),
                                  thumbnail: image, large: nil)
