@@ -40,16 +40,12 @@ public struct CataloguedPhoto: Sendable {
     /// Its capture date as a stamp (`2024-01-31T12:34:56+01:00`), or nil when undated.
     public var dateStamp: String? { asset.captureDate?.stamp }
 
-    /// The engine's values for a catalogued photo: its fingerprint from the stored bytes (nil when
-    /// empty or unreadable), the pixel count, the original's modification time (0 when unknown),
-    /// the camera, the capture instant, the burst mark and the sharpness.
+    /// Whether none of its files is in the library any more (`--move-to` moved them out).
+    public var isOutOfLibrary: Bool { files.isEmpty }
+
+    /// The engine's values for a catalogued photo (see `SimilarPhoto.init(id:path:camera:captureDate:...)`).
     static func similarPhoto(_ asset: AssetFacts, facts: SimilarityFacts?, modifiedNanoseconds: Int64) -> SimilarPhoto {
-        let fingerprint = facts?.fingerprint.flatMap { bytes in bytes.isEmpty ? nil : try? SimilarityFingerprint(storedBytes: bytes) }
-        let captured = asset.captureDate.map { date in
-            CaptureInstant(seconds: date.sortingInstant.timeIntervalSince1970, hasSubseconds: date.local.nanosecond != 0)
-        }
-        return SimilarPhoto(id: asset.id.uuidString.lowercased(), path: asset.originalPath, fingerprint: fingerprint,
-                            pixelCount: (asset.width ?? 0) * (asset.height ?? 0), modifiedNanoseconds: modifiedNanoseconds,
-                            camera: asset.camera, captured: captured, burst: facts?.burst, sharpness: facts?.sharpness)
+        SimilarPhoto(id: asset.id.uuidString.lowercased(), path: asset.originalPath, camera: asset.camera, captureDate: asset.captureDate,
+                     width: asset.width, height: asset.height, modifiedNanoseconds: modifiedNanoseconds, facts: facts)
     }
 }

@@ -41,6 +41,7 @@ extension DuplicateListing {
             ])
         } ?? .element("span", [.class("tile missing")], text: "(no thumbnail) \(badge)")
         let lines = [photo.pixelSize ?? "size unknown", photo.dateStamp ?? "undated", photo.asset.originalPath]
+            + (photo.isOutOfLibrary ? ["moved out of the library"] : [])
         return .element("figure", [], [picture, .element("figcaption", [], lines.map { .element("div", text: $0) })])
     }
 

@@ -13,7 +13,8 @@ extension DuplicateListing {
         var blocks = groups.map { group in
             var lines = ["\(group.kind.rawValue): keep \(group.kept.asset.originalPath) (\(group.reason)\(sizeText(group.kept)))"]
             for (photo, distance) in group.others {
-                lines.append("  distance \(distance.map { String($0) } ?? "-")  \(photo.asset.originalPath)\(sizeText(photo, parenthesised: true))")
+                lines.append("  distance \(distance.map { String($0) } ?? "-")  \(photo.asset.originalPath)\(sizeText(photo, parenthesised: true))"
+                             + (photo.isOutOfLibrary ? ", moved out of the library" : ""))
             }
             return lines.joined(separator: "\n")
         }

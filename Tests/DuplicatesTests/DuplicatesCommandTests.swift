@@ -125,6 +125,12 @@ final class DuplicatesCommandTests: XCTestCase {
         let again = try fixture.duplicates(["--move-to", target.path])
         XCTAssertEqual(again.status, 0, again.err)
         for copy in fixture.copies { XCTAssertTrue(again.out.contains("already out of the library: \(copy.path)"), again.out) }
+        let listing = try fixture.duplicates([])
+        for copy in fixture.copies {
+            XCTAssertTrue(listing.out.contains("\(copy.path) ("), listing.out)
+            XCTAssertTrue(listing.out.split(separator: "\n").contains { $0.contains(copy.path) && $0.hasSuffix(", moved out of the library") },
+                          "the listing says the copy was moved out: \(listing.out)")
+        }
         XCTAssertEqual(try fixture.command.run(["catalog", "verify", "--library", fixture.library.path]).out,
                        "4 outputs checked: 0 missing, 0 changed, 0 untracked\n")
     }
