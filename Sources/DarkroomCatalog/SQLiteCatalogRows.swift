@@ -90,6 +90,17 @@ struct SQLiteRowAccess: CatalogRowWriter {
         }
     }
 
+    func burstFacts(contentHashes: [String]) throws -> [BurstFacts] {
+        let statement = try db.cachedStatement(sql: """
+            SELECT a.content_hash, a.original_path, a.camera, s.burst_source, s.burst_id, s.burst_primary, s.sharpness
+            FROM assets a LEFT JOIN similarity s ON s.content_hash = a.content_hash WHERE a.content_hash IN \(Self.list)
+            """)
+        return try Row.fetchAll(statement, arguments: [Self.json(contentHashes)]).map { row in
+            BurstFacts(contentHash: row[0], originalPath: row[1], camera: row[2], burstSource: row[3], burstIdentifier: row[4],
+                       burstPrimary: row[5], sharpness: row[6])
+        }
+    }
+
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] {
         try Row.fetchAll(try db.cachedStatement(sql: "SELECT sha256, width, height FROM image_sizes WHERE sha256 IN \(Self.list)"),
                          arguments: [Self.json(sha256s)])

@@ -55,21 +55,20 @@ extension Array where Element == ItemRecord {
 }
 
 extension Runner {
-    /// `items` with their bursts marked, for a step that shows bursts' picks (others unchanged): what
-    /// the catalog knows of each photo (camera, capture date, the camera's burst marks, the
-    /// thumbnail's sharpness) grouped by `BurstGrouping`. One read of the catalog for all of them.
+    /// `items` with their bursts marked, for a step that shows bursts' picks (others unchanged): their
+    /// capture dates and what the catalog knows of each (the original's name, the camera, the
+    /// camera's burst marks, the thumbnail's sharpness) grouped by `BurstGrouping`. One light read of
+    /// the catalog for all of them (no dates' JSON, no fingerprints): a gallery runs it every time.
     func markingBursts(_ items: [ItemRecord], for step: PipelineStep, catalog: CatalogStore?) throws -> [ItemRecord] {
         guard let catalog, (step.configured.stage as? any ShowsBursts)?.bursts == .pick, items.count >= 2 else { return items }
-        let hashes = items.map(\.contentHash)
-        let assets = Dictionary(try catalog.assets(contentHashes: hashes).map { ($0.contentHash, $0) }, uniquingKeysWith: { a, _ in a })
-        let facts = Dictionary(try catalog.similarity(contentHashes: hashes).map { ($0.contentHash, $0.facts) }, uniquingKeysWith: { a, _ in a })
-        // The original's name and folder (a gallery's items are the library's HEICs), the run's date
-        // else the catalog's (a gallery runs no exif-date).
+        let facts = Dictionary(try catalog.burstFacts(contentHashes: items.map(\.contentHash)).map { ($0.contentHash, $0) },
+                               uniquingKeysWith: { first, _ in first })
+        // The original's name and folder (a gallery's items are the library's HEICs); no fingerprint.
         let shots = items.map { item in
-            let asset = assets[item.contentHash]
-            return SimilarPhoto(id: item.id.uuidString, path: asset?.originalPath ?? item.source.path, camera: asset?.camera,
-                                captureDate: item.captureDate ?? asset?.captureDate, width: item.pixelWidth, height: item.pixelHeight,
-                                modifiedNanoseconds: 0, facts: facts[item.contentHash]).shot
+            let known = facts[item.contentHash]
+            return SimilarPhoto(id: item.id.uuidString, path: known?.originalPath ?? item.source.path, fingerprint: nil, pixelCount: 0,
+                                modifiedNanoseconds: 0, camera: known?.camera, captured: item.captureDate.map(CaptureInstant.init),
+                                burst: known?.burst, sharpness: known?.sharpness).shot
         }
         var roles: [String: BurstRole] = [:]
         for burst in BurstGrouping.bursts(in: shots) {

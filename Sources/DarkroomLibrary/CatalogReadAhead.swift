@@ -166,6 +166,7 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     public func outputs(atPaths paths: [String]) throws -> [CatalogOutput] { try base.outputs(atPaths: paths) }
     public func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] { try base.pixelSizes(sha256s: sha256s) }
     public func similarity(contentHashes: [String]?) throws -> [SimilarityRow] { try base.similarity(contentHashes: contentHashes) }
+    public func burstFacts(contentHashes: [String]) throws -> [BurstFacts] { try base.burstFacts(contentHashes: contentHashes) }
     public func rebuiltSubjects() throws -> Set<String> { try base.rebuiltSubjects() }
     public func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws { try base.rememberPixelSizes(sizes) }
     public func assets(contentHashes: [String]) throws -> [AssetFacts] { try base.assets(contentHashes: contentHashes) }

@@ -38,6 +38,8 @@ public protocol CatalogRowReader {
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize]
     /// The similarity facts of these photos (every photo's when nil), in no particular order.
     func similarity(contentHashes: [String]?) throws -> [SimilarityRow]
+    /// What burst grouping needs of these photos (those the catalog has), in no particular order.
+    func burstFacts(contentHashes: [String]) throws -> [BurstFacts]
 }
 
 /// Reads and writes rows, inside a write transaction of `CatalogRows`.

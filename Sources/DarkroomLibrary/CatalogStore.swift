@@ -46,6 +46,8 @@ public protocol CatalogStore: AnyObject, Sendable {
     /// What the import learned of these photos for near-duplicates and bursts (those it has; every
     /// photo's when nil), in no particular order.
     func similarity(contentHashes: [String]?) throws -> [SimilarityRow]
+    /// What burst grouping needs of these photos (those it has), in one cheap lookup, in no particular order.
+    func burstFacts(contentHashes: [String]) throws -> [BurstFacts]
     /// The pixel sizes remembered for image files with these SHA-256s (those it has), in no particular order.
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize]
     /// Remembers image files' pixel sizes (the gallery's thumbnails), so that the next run need not open them.

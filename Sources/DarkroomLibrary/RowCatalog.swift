@@ -79,6 +79,12 @@ extension RowCatalog {
         return try rows.read { try $0.similarity(contentHashes: contentHashes) }
     }
 
+    /// What burst grouping needs of these photos, in one lookup.
+    public func burstFacts(contentHashes: [String]) throws -> [BurstFacts] {
+        guard !contentHashes.isEmpty else { return [] }
+        return try rows.read { try $0.burstFacts(contentHashes: contentHashes) }
+    }
+
     /// Records similarity facts learned outside a run (`darkroom duplicates` hashing the thumbnails
     /// of photos imported before fingerprints were made), merged over what the catalog has.
     public func rememberSimilarity(_ facts: [SimilarityRow]) throws {

@@ -50,3 +50,32 @@ public struct SimilarityRow: Sendable, Hashable {
         }
     }
 }
+
+/// What burst grouping needs of a catalogued photo, read without its capture date's JSON or its
+/// fingerprint: the original's path (its name and folder), the camera, the burst the camera wrote and
+/// the thumbnail's sharpness.
+public struct BurstFacts: Sendable, Hashable {
+    public var contentHash: String
+    public var originalPath: String
+    public var camera: String?
+    public var burst: BurstMark?
+    public var sharpness: Double?
+
+    /// A photo's values (see each property).
+    public init(contentHash: String, originalPath: String, camera: String?, burst: BurstMark?, sharpness: Double?) {
+        self.contentHash = contentHash
+        self.originalPath = originalPath
+        self.camera = camera
+        self.burst = burst
+        self.sharpness = sharpness
+    }
+
+    /// The values from their columns (`burst_source`, `burst_id`, `burst_primary` of `similarity`).
+    public init(contentHash: String, originalPath: String, camera: String?, burstSource: String?, burstIdentifier: String?,
+                burstPrimary: Bool?, sharpness: Double?) {
+        let burst = burstSource.flatMap(BurstMark.Source.init(rawValue:)).flatMap { source in
+            burstIdentifier.map { BurstMark(source: source, identifier: $0, isPrimary: burstPrimary ?? false) }
+        }
+        self.init(contentHash: contentHash, originalPath: originalPath, camera: camera, burst: burst, sharpness: sharpness)
+    }
+}

@@ -56,6 +56,7 @@ final class JobCatalog: CatalogStore {
     func outputs(atPaths paths: [String]) throws -> [CatalogOutput] { try catalog.outputs(atPaths: paths) }
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] { try catalog.pixelSizes(sha256s: sha256s) }
     func similarity(contentHashes: [String]?) throws -> [SimilarityRow] { try catalog.similarity(contentHashes: contentHashes) }
+    func burstFacts(contentHashes: [String]) throws -> [BurstFacts] { try catalog.burstFacts(contentHashes: contentHashes) }
     func rebuiltSubjects() throws -> Set<String> { try catalog.rebuiltSubjects() }
     func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws { try catalog.rememberPixelSizes(sizes) }
     func rememberedFacts(contentHash: String) throws -> RememberedFacts? { try catalog.rememberedFacts(contentHash: contentHash) }

@@ -90,6 +90,17 @@ struct PostgresRowAccess: CatalogRowWriter {
         }
     }
 
+    func burstFacts(contentHashes: [String]) throws -> [BurstFacts] {
+        try session.query("""
+            SELECT a.content_hash, a.original_path, a.camera, s.burst_source, s.burst_id, s.burst_primary, s.sharpness
+            FROM assets a LEFT JOIN similarity s ON s.content_hash = a.content_hash WHERE a.content_hash = ANY(\(contentHashes))
+            """).map { row in
+            let (hash, path, camera, source, identifier, primary, sharpness) = try row.decode((String, String, String?, String?, String?, Bool?, Double?).self)
+            return BurstFacts(contentHash: hash, originalPath: path, camera: camera, burstSource: source, burstIdentifier: identifier,
+                              burstPrimary: primary, sharpness: sharpness)
+        }
+    }
+
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] {
         try session.query("SELECT sha256, width, height FROM image_sizes WHERE sha256 = ANY(\(sha256s))").map { row in
             let (sha256, width, height) = try row.decode((String, Int64, Int64).self)

@@ -180,6 +180,7 @@ public final class ShardManifest: CatalogStore, Sendable {
     public func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] { try snapshot?.pixelSizes(sha256s: sha256s) ?? [] }
     /// What earlier runs learned (this run's shards record theirs in their manifests, not here).
     public func similarity(contentHashes: [String]?) throws -> [SimilarityRow] { try snapshot?.similarity(contentHashes: contentHashes) ?? [] }
+    public func burstFacts(contentHashes: [String]) throws -> [BurstFacts] { try snapshot?.burstFacts(contentHashes: contentHashes) ?? [] }
 
     public func rebuiltSubjects() throws -> Set<String> { try snapshot?.rebuiltSubjects() ?? [] }
 
