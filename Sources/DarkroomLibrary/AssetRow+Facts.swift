@@ -76,7 +76,7 @@ extension AssetRow {
 
     /// The capture date as recorded (a date that no longer decodes reads as none).
     var captureDate: CaptureDate? {
-        captureJSON.flatMap { try? JSONDecoder().decode(CaptureDate.self, from: Data($0.utf8)) }
+        captureJSON.flatMap(CaptureDate.decoding(json:))
     }
 
     /// The facts the row records.
