@@ -38,11 +38,9 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     /// Reads the remembered fingerprints of these files (absolute paths) in one lookup.
     public func readFingerprints(of paths: [String]) throws {
         guard !paths.isEmpty else { return }
-        let found = try base.fingerprints(paths: paths)
-        known.withLock { known in
-            for path in paths { known.fingerprints[path] = .some(nil) }
-            for fingerprint in found { known.fingerprints[fingerprint.path] = fingerprint }
-        }
+        var read = Dictionary(try base.fingerprints(paths: paths).map { ($0.path, Optional($0)) }, uniquingKeysWith: { _, last in last })
+        for path in paths where read[path] == nil { read[path] = .some(nil) }
+        known.withLock { Self.add(read, to: &$0.fingerprints) }
     }
 
     /// Reads the catalog's records of these library files (library-relative paths) in one lookup,
@@ -65,16 +63,46 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     public func readSubjects(_ contentHashes: [String]) throws {
         let hashes = Array(Set(contentHashes))
         guard !hashes.isEmpty else { return }
-        let states = try base.states(of: hashes)
-        let facts = try base.rememberedFacts(contentHashes: hashes)
+        // The units and outputs are read, and gathered by photo, while the facts are read and their
+        // capture dates decoded: neither waits for the other to be done.
+        let base = self.base
+        let reads = DarkroomThreads.map(count: 2, jobs: 2) { part in
+            Result { () throws -> SubjectReads in
+                if part == 0 { return .states(try base.states(of: hashes)) }
+                return .facts(try base.rememberedFacts(contentHashes: hashes))
+            }
+        }
+        var states: [String: SubjectState] = [:], facts: [String: RememberedFacts] = [:]
+        for read in reads {
+            switch try read.get() {
+            case .states(let read): states = read
+            case .facts(let read): facts = read
+            }
+        }
         let rebuilt = try base.rebuiltSubjects()
+        // The dictionaries read are taken as they are (100,000 entries each, not inserted one by one);
+        // a photo the catalog has nothing of is known to have nothing.
         known.withLock { known in
+            Self.add(states, to: &known.states)
+            Self.add(facts.mapValues { Optional($0) }, to: &known.facts)
             for hash in hashes {
-                known.states[hash] = states[hash] ?? SubjectState()
-                known.facts[hash] = .some(facts[hash])
+                if states[hash] == nil { known.states[hash] = SubjectState() }
+                if facts[hash] == nil { known.facts[hash] = .some(nil) }
             }
             known.rebuilt = rebuilt
         }
+    }
+
+    /// Adds what a bulk read found to what is known, its answers first: taken as it is when nothing
+    /// was known yet (100,000 entries are not inserted one by one).
+    private static func add<Value>(_ read: [String: Value], to known: inout [String: Value]) {
+        if known.isEmpty { known = read } else { known.merge(read) { _, new in new } }
+    }
+
+    /// One of the bulk reads of `readSubjects`.
+    private enum SubjectReads: Sendable {
+        case states([String: SubjectState])
+        case facts([String: RememberedFacts])
     }
 
     // MARK: Answered from what was read ahead
