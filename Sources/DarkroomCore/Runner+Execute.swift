@@ -6,7 +6,10 @@ import DarkroomModel
 import DarkroomReport
 
 extension Runner {
-    func execute(inputs: [URL], catalog store: CatalogStore, shard: Shard?, temporaryFolder: URL) throws -> RunReport {
+    /// Runs the pipeline over `inputs`, and leaves what it held in memory to `leftovers` (for the
+    /// caller to free once it is done with the catalog).
+    func execute(inputs: [URL], catalog store: CatalogStore, shard: Shard?, temporaryFolder: URL,
+                 leaving leftovers: Leftovers) throws -> RunReport {
         let started = Date()
         // Every read and write of the run goes through it, so that its writes make it read again what they change.
         let catalog = CatalogReadAhead(store)
@@ -38,12 +41,14 @@ extension Runner {
         // What the workers of a phase learn, shared between them.
         let phase = Mutex(PhaseResults(count: survey.entries.count))
         let finished = Counter()
-        func runPhase(_ indices: [Int]) {
+        // `stills`: the records of the stills whose motion parts the phase works on, by content hash.
+        func runPhase(_ indices: [Int], stills: [String: ItemRecord] = [:]) {
             let entries = survey.entries, total = entries.count
             DarkroomThreads.forEach(count: indices.count, jobs: min(settings.jobs, max(1, indices.count))) { position in
                 let index = indices[position]
                 let entry = entries[index]
-                let (stopped, still) = phase.withLock { results in (results.stopReason != nil, entry.stillHash.flatMap { results.stills[$0] }) }
+                let stopped = phase.withLock { $0.stopReason != nil }
+                let still = entry.stillHash.flatMap { stills[$0] }
                 let (outcome, record) = stopped ? (.notAttempted, nil)
                     : self.process(entry, still: still, catalog: catalog, publisher: publisher, failures: failures)
                 let diskFullReason: String?
@@ -55,7 +60,6 @@ extension Runner {
                 phase.withLock { results in
                     results.outcomes[index] = outcome
                     results.records[index] = record
-                    if let record { results.stills[record.contentHash] = record }
                     if results.stopReason == nil, let reason = diskFullReason {
                         results.stopReason = "the disk is full: stopped; free some space and run again to finish (\(reason))"
                     }
@@ -69,9 +73,15 @@ extension Runner {
                                         catalog: catalog, failures: failures)
         survey.entries += joined
         phase.withLock { $0.extend(by: joined.count) }
-        runPhase(survey.entries.indices.filter { survey.entries[$0].stillHash != nil })
+        let motionParts = survey.entries.indices.filter { survey.entries[$0].stillHash != nil }
+        let stillHashes = Set(motionParts.compactMap { survey.entries[$0].stillHash })
+        let stills = phase.withLock { $0.records }.reduce(into: [String: ItemRecord]()) { stills, record in
+            if let record, stillHashes.contains(record.contentHash) { stills[record.contentHash] = record }
+        }
+        runPhase(motionParts, stills: stills)
         var records = phase.withLock { $0.records }
         let (outcomes, stopReason) = phase.withLock { ($0.outcomes, $0.stopReason) }
+        defer { leftovers.hold(survey, others, records, outcomes, catalog) }
         // Motion parts have no place of their own in collections.
         for index in survey.entries.indices where survey.entries[index].stillHash != nil { records[index] = nil }
 

@@ -4,8 +4,6 @@ extension Runner {
     struct PhaseResults {
         var outcomes: [Outcome]
         var records: [ItemRecord?]
-        /// This run's record of each still, by content hash: the motion parts run after take its id and date.
-        var stills: [String: ItemRecord] = [:]
         /// Why the run stopped early (a full disk), once it has.
         var stopReason: String?
 

@@ -26,16 +26,13 @@ extension Runner {
         let sidecarDigest = AttachedSidecar.digest(sidecars)
         var keys: [Int: String] = [:]
         var pending = Set<Int>()
-        for step in pipeline.itemSteps where step.configured.media.contains(kind) {
-            let id = catalogIDs[step.index]
-            let upstream = dependencies[step.index].map { keys[$0] ?? "" }.joined(separator: ",")
-            var key = ContentHash.of("\(id)|\(step.configured.optionsDigest)|\(hash)|\(upstream)")
-            if step.configured.readsSidecars && !sidecarDigest.isEmpty { key = ContentHash.of("\(key)|sidecars:\(sidecarDigest)") }
+        for step in unitSteps where step.media.contains(kind) {
+            let upstream = step.dependencies.map { keys[$0] ?? "" }.joined(separator: ",")
+            var key = ContentHash.of(step.keyPrefix + hash + "|" + upstream)
+            if step.readsSidecars && !sidecarDigest.isEmpty { key = ContentHash.of("\(key)|sidecars:\(sidecarDigest)") }
             keys[step.index] = key
-            let outputsPresent = state.outputs.filter { $0.step == id }.allSatisfy {
-                LibraryFiles.holdsFile($0.path, library: settings.library)
-            }
-            if settings.force || state.unitKeys[id] != key || !outputsPresent { pending.insert(step.index) }
+            let outputsPresent = state.outputs.allSatisfy { $0.step != step.catalogID || LibraryFiles.holdsFile($0.path, libraryPath: libraryPath) }
+            if settings.force || state.unitKeys[step.catalogID] != key || !outputsPresent { pending.insert(step.index) }
         }
         var required = pending
         var frontier = Array(pending)

@@ -30,6 +30,8 @@ public final class Runner: Sendable {
         catalogIDs = stepIDs.map { "\(Runner.pipelineName(of: pipeline))/\($0)" }
         dependencies = Runner.dependencies(of: pipeline)
         learningSteps = Runner.learningSteps(of: pipeline, dependencies: dependencies)
+        unitSteps = Runner.unitSteps(of: pipeline, catalogIDs: catalogIDs, dependencies: dependencies)
+        libraryPath = settings.library.path
     }
 
     // Computed once here, never lazily: worker threads read them concurrently.
@@ -48,6 +50,24 @@ public final class Runner: Sendable {
     /// with the steps they read from, in order.
     let learningSteps: [Int]
 
+    /// What a photo's work (`work(for:)`) is worked out from, for each per-item step in order.
+    let unitSteps: [UnitStep]
+
+    /// The library's path, where a photo's outputs are looked for.
+    let libraryPath: String
+
+    /// A per-item step as a photo's unit key is made from it.
+    struct UnitStep: Sendable {
+        let index: Int
+        let catalogID: String
+        /// How every unit key of the step starts: `<catalog id>|<options digest>|`.
+        let keyPrefix: String
+        let media: Set<MediaKind>
+        let readsSidecars: Bool
+        /// The earlier per-item steps whose results it reads.
+        let dependencies: [Int]
+    }
+
     static func stepIDs(of pipeline: Pipeline) -> [String] {
         var counts: [String: Int] = [:]
         return pipeline.steps.map { step in
@@ -62,6 +82,14 @@ public final class Runner: Sendable {
             step.configured.reads.compactMap { aspect in
                 pipeline.steps[..<step.index].last { $0.configured.kind == .perItem && $0.configured.writes.contains(aspect) }?.index
             }.sorted()
+        }
+    }
+
+    private static func unitSteps(of pipeline: Pipeline, catalogIDs: [String], dependencies: [[Int]]) -> [UnitStep] {
+        pipeline.itemSteps.map { step in
+            UnitStep(index: step.index, catalogID: catalogIDs[step.index],
+                     keyPrefix: "\(catalogIDs[step.index])|\(step.configured.optionsDigest)|", media: step.configured.media,
+                     readsSidecars: step.configured.readsSidecars, dependencies: dependencies[step.index])
         }
     }
 
@@ -149,7 +177,11 @@ public final class Runner: Sendable {
         defer { withExtendedLifetime(lock) {} }
         let catalog = try store()
         try recover(catalog)
-        return try execute(inputs: inputs, catalog: catalog, shard: nil, temporaryFolder: Publisher.sharedTemporaryFolder(library: settings.library))
+        let leftovers = Leftovers()
+        let report = try execute(inputs: inputs, catalog: catalog, shard: nil,
+                                 temporaryFolder: Publisher.sharedTemporaryFolder(library: settings.library), leaving: leftovers)
+        Leftovers.free(consume leftovers)
+        return report
     }
 
     /// Runs one shard of a sharded sweep: only the photos (and collection outputs) `shard` owns.
@@ -165,7 +197,10 @@ public final class Runner: Sendable {
         let catalog = try store()
         let temporaryFolder = try Publisher.processTemporaryFolder(library: settings.library)
         defer { try? FileManager.default.removeItem(at: temporaryFolder) }
-        return try execute(inputs: inputs, catalog: catalog, shard: shard, temporaryFolder: temporaryFolder)
+        let leftovers = Leftovers()
+        let report = try execute(inputs: inputs, catalog: catalog, shard: shard, temporaryFolder: temporaryFolder, leaving: leftovers)
+        Leftovers.free(consume leftovers)
+        return report
     }
 
     /// Refuses, before anything is made, inputs that are missing (a mistyped or unmounted card):

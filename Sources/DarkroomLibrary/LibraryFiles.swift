@@ -16,7 +16,13 @@ public enum LibraryFiles {
     /// Whether the library holds a regular file (not a folder, not a symbolic link) at `relativePath`:
     /// one `lstat` (a `URL` appended without saying it is a file would `stat` it once more to ask).
     public static func holdsFile(_ relativePath: String, library: URL) -> Bool {
-        FileInfo(path: library.path + "/" + relativePath)?.isRegularFile == true
+        holdsFile(relativePath, libraryPath: library.path)
+    }
+
+    /// Whether the library at `libraryPath` (its URL's path, worked out once by a caller asking
+    /// about many files) holds a regular file at `relativePath`.
+    public static func holdsFile(_ relativePath: String, libraryPath: String) -> Bool {
+        FileInfo(path: libraryPath + "/" + relativePath)?.isRegularFile == true
     }
 
     /// The text of the last system call's `errno`.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DarkroomCore
+import DarkroomModel
 import DarkroomShards
 import DarkroomStages
 import Foundation
@@ -82,8 +83,13 @@ struct Run: ParsableCommand {
                     printError("error: cannot write the report \(report): \(error)")
                 }
             }
-            if result.stopped != nil { throw ExitStatus.incomplete }
-            if !result.succeeded { throw ExitStatus.failuresListed }
+            let (stopped, succeeded) = (result.stopped != nil, result.succeeded)
+            // Its hundreds of thousands of files' entries are freed while the process exits.
+            let leftovers = Leftovers()
+            leftovers.hold(consume result)
+            Leftovers.free(consume leftovers)
+            if stopped { throw ExitStatus.incomplete }
+            if !succeeded { throw ExitStatus.failuresListed }
         }
     }
 
