@@ -5,7 +5,7 @@ import DarkroomOptions
 /// Walks input folders: include/exclude globs, a deterministic order (sorted by path), symbolic
 /// links reported rather than followed (unless asked, and then without looping). Every regular file
 /// under the inputs is either found or passed over with its reason: nothing is left out silently.
-public struct Discovery {
+public struct Discovery: Sendable {
     /// A file found under an input folder.
     public struct Found: Sendable, Hashable {
         public var url: URL
@@ -54,28 +54,59 @@ public struct Discovery {
 
     /// Every matching regular file under `folders` (a folder given twice is walked once).
     public func files(in folders: [URL]) -> (found: [Found], skipped: [Skipped]) {
-        var found: [Found] = [], skipped: [Skipped] = []
-        var seenFiles = Set<String>()
-        var visitedDirectories = Set<FileID>()
-        for folder in folders {
-            let root = folder.standardizedFileURL
-            guard let info = FileInfo(path: root.path) else {
-                skipped.append(Skipped(path: root.path, reason: "input folder does not exist", kind: "missing input"))
-                continue
-            }
-            if info.isRegularFile {
-                // A single file given as input.
-                if seenFiles.insert(root.path).inserted {
-                    found.append(Found(url: root, relativePath: root.lastPathComponent, size: info.size,
-                                       modificationDate: info.modificationDate,
-                                       modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode,
-                                       sidecars: sidecars(ofFile: root)))
-                }
-                continue
-            }
-            walk(root, relative: "", passingOver: nil, into: &found, skipped: &skipped, seen: &seenFiles, visited: &visitedDirectories)
+        if folders.count > 1, let separate = separateWalks(of: folders) { return (separate.found, separate.skipped) }
+        var walked = Walked()
+        for folder in folders { walk(input: folder, into: &walked) }
+        return (walked.found, walked.skipped)
+    }
+
+    /// What walking input folders found, and the files and folders it went through.
+    private struct Walked: Sendable {
+        var found: [Found] = []
+        var skipped: [Skipped] = []
+        var seen = Set<String>()
+        var visited = Set<FileID>()
+    }
+
+    /// The input folders walked each on its own, on every core: what they found, in the order of
+    /// the folders, when no two of them went through the same file or folder (then walking them one
+    /// after the other finds the same); nil when two did, for the folders to be walked again one after
+    /// the other, each file and folder once.
+    private func separateWalks(of folders: [URL]) -> Walked? {
+        let walks = DarkroomThreads.map(count: folders.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { index in
+            var walked = Walked()
+            self.walk(input: folders[index], into: &walked)
+            return walked
         }
-        return (found, skipped)
+        var all = Walked()
+        for walked in walks {
+            guard all.seen.isDisjoint(with: walked.seen), all.visited.isDisjoint(with: walked.visited) else { return nil }
+            all.seen.formUnion(walked.seen)
+            all.visited.formUnion(walked.visited)
+        }
+        all.found = walks.flatMap(\.found)
+        all.skipped = walks.flatMap(\.skipped)
+        return all
+    }
+
+    /// Walks one input: a folder, or a single file given as input.
+    private func walk(input folder: URL, into walked: inout Walked) {
+        let root = folder.standardizedFileURL
+        guard let info = FileInfo(path: root.path) else {
+            walked.skipped.append(Skipped(path: root.path, reason: "input folder does not exist", kind: "missing input"))
+            return
+        }
+        if info.isRegularFile {
+            if walked.seen.insert(root.path).inserted {
+                walked.found.append(Found(url: root, relativePath: root.lastPathComponent, size: info.size,
+                                          modificationDate: info.modificationDate,
+                                          modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode,
+                                          sidecars: sidecars(ofFile: root)))
+            }
+            return
+        }
+        walk(root, relative: "", passingOver: nil, into: &walked.found, skipped: &walked.skipped, seen: &walked.seen,
+             visited: &walked.visited)
     }
 
     /// Walks one folder. In a folder the globs exclude (`passingOver` holds why), every file is

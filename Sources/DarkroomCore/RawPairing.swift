@@ -11,7 +11,7 @@ extension Runner {
     /// not paired with, and why.
     func pairRawParts(_ entries: inout [SurveyEntry], prober: any SourceProber) -> [RunReportNote] {
         // Asked of every survey (a re-run of 100,000 photos too): names are looked at only when there is a RAW.
-        let rawFiles = entries.indices.filter { entries[$0].isOriginal(of: .photo) && MediaKind.isRawPhoto(entries[$0].found.url.path) }
+        let rawFiles = entries.indices.filter { MediaKind.isRawPhoto(entries[$0].found.relativePath) && entries[$0].isOriginal(of: .photo) }
         guard !rawFiles.isEmpty else { return [] }
         func key(_ index: Int) -> String {
             let url = entries[index].found.url

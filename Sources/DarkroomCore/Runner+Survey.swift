@@ -140,9 +140,10 @@ extension Runner {
         let unpairedRaws = prober.map { pairRawParts(&entries, prober: $0) } ?? []
         if let prober { pairMotionParts(&entries, prober: prober, catalog: catalog) }
         // Videos were found to be paired with their stills; those that are not, no step takes.
+        let media = pipeline.media
         let untaken = entries.filter { entry in
             guard case .unique = entry.state else { return false }
-            return !pipeline.media.contains(MediaKind(fileName: entry.found.url.lastPathComponent))
+            return !media.contains(MediaKind(fileName: entry.found.url.lastPathComponent))
         }
         entries.removeAll { entry in untaken.contains { $0.found.url == entry.found.url } }
         let passedOver = untaken.flatMap { entry -> [Discovery.Skipped] in
@@ -183,12 +184,13 @@ extension Runner {
     /// duplicate's sidecar of a kind it has none of (a photo in a Takeout album whose year-folder
     /// copy lost its JSON), so the photo, imported once, is dated by it.
     func markDuplicates(_ entries: inout [SurveyEntry]) {
-        var byHash: [String: [Int]] = [:]
+        // The files of each content seen more than once, in order (no list is made for the others).
+        var first: [String: Int] = [:], byHash: [String: [Int]] = [:]
         for index in entries.indices {
             guard case .unique(let hash, _) = entries[index].state else { continue }
-            byHash[hash, default: []].append(index)
+            if let earlier = first[hash] { byHash[hash, default: [earlier]].append(index) } else { first[hash] = index }
         }
-        for (hash, indices) in byHash where indices.count > 1 {
+        for (hash, indices) in byHash {
             let original = DuplicateRanking.original(among: indices.map { entries[$0].found })
             let originalPath = entries[indices[original]].found.url.path
             for (position, index) in indices.enumerated() where position != original {
