@@ -81,7 +81,7 @@ extension Runner {
         runPhase(motionParts, stills: stills)
         var records = phase.withLock { $0.records }
         let (outcomes, stopReason) = phase.withLock { ($0.outcomes, $0.stopReason) }
-        defer { leftovers.hold(survey, others, records, outcomes, catalog) }
+        defer { leftovers.hold(survey, others, records, outcomes, catalog.handOverReadAhead()) }
         // Motion parts have no place of their own in collections.
         for index in survey.entries.indices where survey.entries[index].stillHash != nil { records[index] = nil }
 

@@ -93,6 +93,17 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         }
     }
 
+    /// Hands over what was read ahead and forgets it (questions then go to the catalog underneath):
+    /// a run over 100,000 photos gives its millions of objects to be freed elsewhere (`Leftovers`),
+    /// while the catalog itself is closed as usual.
+    public func handOverReadAhead() -> any Sendable {
+        known.withLock { known in
+            let read = known
+            known = Known()
+            return read
+        }
+    }
+
     /// Adds what a bulk read found to what is known, its answers first: taken as it is when nothing
     /// was known yet (100,000 entries are not inserted one by one).
     private static func add<Value>(_ read: [String: Value], to known: inout [String: Value]) {
