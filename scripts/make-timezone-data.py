@@ -16,7 +16,7 @@ Run it in a virtual environment with the pinned packages (the numbers in the out
     /tmp/tzdata-venv/bin/pip install timezonefinder==9.0.0 timezonefinder-data==3.2026.3.post1 shapely==2.2.0
     /tmp/tzdata-venv/bin/python scripts/make-timezone-data.py   # scripts/make-timezone-map.sh does all this
 
-It takes two to three minutes on two cores and prints the cells, vertices and bytes it wrote.
+It takes about a minute on two cores (zones are read and tiles encoded on every core) and prints the cells, vertices and bytes it wrote.
 
 File layout (little-endian; Sources/DarkroomTimeZones/TimeZoneMapFile.swift reads it):
 
@@ -39,6 +39,8 @@ File layout (little-endian; Sources/DarkroomTimeZones/TimeZoneMapFile.swift read
 """
 
 import argparse
+import multiprocessing
+import os
 import sys
 import time
 from pathlib import Path
@@ -62,6 +64,10 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = ROOT / "Sources/DarkroomTimeZones/Resources/timezones.bin"
 
 
+# What the forked workers share, set before they fork (timezonefinder, the parts and their tree).
+SHARED = {}
+
+
 def varint(value: int, out: bytearray) -> None:
     """Appends an unsigned LEB128 varint."""
     if value < 0:
@@ -77,19 +83,24 @@ def zigzag(value: int) -> int:
     return value * 2 if value >= 0 else -value * 2 - 1
 
 
+def zone_geometry(zone: int):
+    """One zone's multipolygon as timezonefinder stores it, simplified (topology preserved)."""
+    polygons = []
+    for rings in SHARED["finder"].get_geometry(tz_id=zone, use_id=True):
+        shell, *holes = [np.column_stack(ring) for ring in rings]
+        polygons.append(shapely.Polygon(shell, holes))
+    return shapely.simplify(shapely.MultiPolygon(polygons), SHARED["tolerance"], preserve_topology=True)
+
+
 def load_zones(tolerance: float) -> tuple[TimezoneFinder, list[str], np.ndarray]:
-    """timezonefinder, and every zone's name and simplified multipolygon."""
+    """timezonefinder, and every zone's name and simplified multipolygon (zones read on every core:
+    timezonefinder's polygons take most of a minute to read on one)."""
     finder = TimezoneFinder()
     names = list(finder.timezone_names)
-    geometries = []
-    for zone in range(len(names)):
-        polygons = []
-        for rings in finder.get_geometry(tz_id=zone, use_id=True):
-            shell, *holes = [np.column_stack(ring) for ring in rings]
-            polygons.append(shapely.Polygon(shell, holes))
-        geometries.append(shapely.MultiPolygon(polygons))
-    simplified = shapely.simplify(np.array(geometries), tolerance, preserve_topology=True)
-    return finder, names, simplified
+    SHARED.update(finder=finder, tolerance=tolerance)
+    with multiprocessing.get_context("fork").Pool(os.cpu_count()) as pool:
+        geometries = pool.map(zone_geometry, range(len(names)), chunksize=4)
+    return finder, names, np.array(geometries)
 
 
 def quantised_rings(geometry, corner: tuple[int, int], quantum: int) -> list[np.ndarray]:
@@ -151,55 +162,76 @@ def resolve_overlaps(pieces_by_zone: dict, finder: TimezoneFinder, names: list[s
     return settled
 
 
+def encode_cell(x: int, y: int, pieces, piece_zone, piece_tree, finder: TimezoneFinder, names, quantum: int):
+    """One cell: (its single zone, None) or (None, its payload entry), with its vertex and overlap counts."""
+    cell = box(x, y, x + 1, y + 1)
+    near = piece_tree.query(cell, predicate="intersects")
+    clipped = shapely.intersection(pieces[near], cell)
+    inside = shapely.area(clipped) > 0
+    clipped, zones = clipped[inside], piece_zone[near][inside]
+    pieces_by_zone = {zone: shapely.union_all(clipped[zones == zone]) for zone in set(zones.tolist())}
+    overlaps = resolve_overlaps(pieces_by_zone, finder, names)
+    rings_by_zone = {}
+    for zone in sorted(pieces_by_zone):
+        rings = quantised_rings(pieces_by_zone[zone], (x, y), quantum)
+        if rings:
+            rings_by_zone[zone] = rings
+    if not rings_by_zone:
+        raise SystemExit(f"cell ({x}, {y}) lies in no zone: the data should cover the Earth")
+    if len(rings_by_zone) == 1:
+        return next(iter(rings_by_zone)), None, 0, overlaps
+    order = sorted(rings_by_zone, key=lambda z: sum(len(r) for r in rings_by_zone[z]))
+    entry = bytearray()
+    varint(len(order), entry)
+    for zone in order:
+        encode_zone(zone, rings_by_zone[zone], entry)
+    return None, bytes(entry), sum(len(r) for zone in order for r in rings_by_zone[zone]), overlaps
+
+
+def encode_tile_row(tile_y: int) -> list:
+    """Every cell of the tiles from latitude tile_y to tile_y + TILE, in the order the payload keeps:
+    tile by tile westwards to eastwards, each tile's cells row by row."""
+    parts, part_zone, tree = SHARED["parts"], SHARED["part_zone"], SHARED["tree"]
+    cells = []
+    for tile_x in range(-180, 180, TILE):
+        tile = box(tile_x, tile_y, tile_x + TILE, tile_y + TILE)
+        hits = tree.query(tile, predicate="intersects")
+        pieces, piece_zone = shapely.intersection(parts[hits], tile), part_zone[hits]
+        piece_tree = shapely.STRtree(pieces)
+        for y in range(tile_y, tile_y + TILE):
+            for x in range(tile_x, tile_x + TILE):
+                cells.append(((y + 90) * COLUMNS + (x + 180),
+                              *encode_cell(x, y, pieces, piece_zone, piece_tree, SHARED["finder"], SHARED["names"], SHARED["quantum"])))
+    return cells
+
+
 def build(names, geometries, finder: TimezoneFinder, quantum: int):
-    """The cell table and the payload; counts for the summary."""
+    """The cell table and the payload; counts for the summary. Rows of tiles are encoded on every
+    core (forked workers), then laid out in order: the file does not depend on the number of cores."""
     parts, part_zone = [], []
     for zone, geometry in enumerate(geometries):
         for part in shapely.get_parts(geometry):
             parts.append(part)
             part_zone.append(zone)
     parts, part_zone = np.array(parts), np.array(part_zone)
-    tree = shapely.STRtree(parts)
+    SHARED.update(parts=parts, part_zone=part_zone, tree=shapely.STRtree(parts), finder=finder, names=names, quantum=quantum)
 
     table = np.zeros(ROWS * COLUMNS, dtype="<u4")
     payload = bytearray()
     shared_cells = vertices = most_vertices = overlaps = 0
-    for tile_y in range(-90, 90, TILE):
-        for tile_x in range(-180, 180, TILE):
-            tile = box(tile_x, tile_y, tile_x + TILE, tile_y + TILE)
-            hits = tree.query(tile, predicate="intersects")
-            pieces, piece_zone = shapely.intersection(parts[hits], tile), part_zone[hits]
-            piece_tree = shapely.STRtree(pieces)
-            for y in range(tile_y, tile_y + TILE):
-                for x in range(tile_x, tile_x + TILE):
-                    cell_index = (y + 90) * COLUMNS + (x + 180)
-                    cell = box(x, y, x + 1, y + 1)
-                    near = piece_tree.query(cell, predicate="intersects")
-                    clipped = shapely.intersection(pieces[near], cell)
-                    inside = shapely.area(clipped) > 0
-                    clipped, zones = clipped[inside], piece_zone[near][inside]
-                    pieces_by_zone = {zone: shapely.union_all(clipped[zones == zone]) for zone in set(zones.tolist())}
-                    overlaps += resolve_overlaps(pieces_by_zone, finder, names)
-                    rings_by_zone = {}
-                    for zone in sorted(pieces_by_zone):
-                        rings = quantised_rings(pieces_by_zone[zone], (x, y), quantum)
-                        if rings:
-                            rings_by_zone[zone] = rings
-                    if not rings_by_zone:
-                        raise SystemExit(f"cell ({x}, {y}) lies in no zone: the data should cover the Earth")
-                    if len(rings_by_zone) == 1:
-                        table[cell_index] = SINGLE_ZONE | next(iter(rings_by_zone))
-                        continue
-                    table[cell_index] = len(payload)
-                    order = sorted(rings_by_zone, key=lambda z: sum(len(r) for r in rings_by_zone[z]))
-                    varint(len(order), payload)
-                    cell_vertices = 0
-                    for zone in order:
-                        encode_zone(zone, rings_by_zone[zone], payload)
-                        cell_vertices += sum(len(r) for r in rings_by_zone[zone])
-                    shared_cells += 1
-                    vertices += cell_vertices
-                    most_vertices = max(most_vertices, cell_vertices)
+    with multiprocessing.get_context("fork").Pool(os.cpu_count()) as pool:
+        rows = pool.map(encode_tile_row, range(-90, 90, TILE), chunksize=1)
+    for cells in rows:
+        for cell_index, single_zone, entry, cell_vertices, cell_overlaps in cells:
+            overlaps += cell_overlaps
+            if entry is None:
+                table[cell_index] = SINGLE_ZONE | single_zone
+                continue
+            table[cell_index] = len(payload)
+            payload += entry
+            shared_cells += 1
+            vertices += cell_vertices
+            most_vertices = max(most_vertices, cell_vertices)
     return table, bytes(payload), shared_cells, vertices, most_vertices, overlaps
 
 

@@ -5,6 +5,56 @@
  * stderr, and the loaders it has, for the loader policy.
  */
 #include <vips/vips.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* The folder libvips installed its modules in (vips-heif.so, vips-magick.so...): vips-modules-MAJOR.MINOR
+ * beside the libvips this process mapped, as /proc/self/maps names it. Written to `folder`; 0 when it
+ * exists, -1 otherwise. */
+static inline int darkroom_vips_modules_folder(char *folder, size_t size) {
+    FILE *maps = fopen("/proc/self/maps", "re");
+    if (!maps) return -1;
+    char line[4096];
+    int found = -1;
+    while (found && fgets(line, sizeof line, maps)) {
+        char *path = strchr(line, '/');
+        if (!path || !strstr(path, "/libvips.so")) continue;
+        path[strcspn(path, "\n")] = 0;
+        snprintf(folder, size, "%s/vips-modules-%d.%d", dirname(path), vips_version(0), vips_version(1));
+        struct stat status;
+        found = stat(folder, &status) == 0 && S_ISDIR(status.st_mode) ? 0 : -1;
+    }
+    fclose(maps);
+    return found;
+}
+
+/* VIPS_INIT without the modules libvips would load from its libdir: libvips 8.14 loads every module
+ * there (ImageMagick, poppler, OpenSlide with their dependencies: about 20 ms a process) and looks for
+ * them only under $VIPSHOME, which vips_init itself sets with g_setenv. So VIPSHOME names a folder
+ * that cannot exist for the length of vips_init, on the thread that starts libvips (where vips_init
+ * sets it anyway), then is put back as it was. Load the modules wanted with darkroom_vips_load_module. */
+static inline int darkroom_vips_init_without_modules(const char *argv0) {
+    const char *previous = g_getenv("VIPSHOME");
+    char *kept = previous ? g_strdup(previous) : NULL;
+    g_setenv("VIPSHOME", "/dev/null", TRUE);
+    int result = VIPS_INIT(argv0);
+    if (kept) g_setenv("VIPSHOME", kept, TRUE); else g_unsetenv("VIPSHOME");
+    g_free(kept);
+    return result;
+}
+
+/* Loads libvips module `name` ("heif" for folder/vips-heif.so), which registers its operations. NULL on
+ * success, else GModule's reason (owned by GLib, valid until the next call). */
+static inline const char *darkroom_vips_load_module(const char *folder, const char *name) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/vips-%s.so", folder, name);
+    GModule *module = g_module_open(path, G_MODULE_BIND_LAZY);
+    if (!module) return g_module_error();
+    g_module_make_resident(module);
+    return NULL;
+}
 
 /* Receives one GLib log line: its domain, GLib level (G_LOG_LEVEL_*) and text. */
 typedef void (*darkroom_log_sink)(const char *domain, int level, const char *message);

@@ -9,7 +9,7 @@ import Synchronization
 /// The one owner of Darkroom's native libraries: starts each of them once per process, on the
 /// calling thread, in a fixed order, before any worker thread touches one.
 ///
-/// - libvips: `VIPS_INIT`, the operation cache off, the loader policy (`LoaderPolicy.photoLibrary`),
+/// - libvips: `VIPS_INIT` with only the modules the policy names (heif, jxl), the operation cache off, the loader policy (`LoaderPolicy.photoLibrary`),
 ///   its warnings to swift-log (`darkroom.vips`, debug) instead of stderr, and its threads per
 ///   operation (set again on every call: a run with other `--jobs` gets its own share).
 /// - FFmpeg: one log callback that sends every line to swift-log (`darkroom.ffmpeg`, debug).
@@ -71,7 +71,7 @@ public enum NativeRuntime {
     /// the end of the list (OpenCV's `AlignmentRuntime.start(threads:)` is started by the steps that align).
     private static var libraries: [(name: String, version: () -> String, start: () throws -> Void)] {
         [
-            ("libvips", { Vips.version }, { try Vips.start(policy: .photoLibrary, logger: Logger(label: "darkroom.vips")) }),
+            ("libvips", { "\(Vips.version) with modules \(Vips.modules.joined(separator: "+"))" }, { try Vips.start(policy: .photoLibrary, logger: Logger(label: "darkroom.vips")) }),
             ("FFmpeg libavcodec", { FFmpeg.version }, { FFmpeg.start(logger: Logger(label: "darkroom.ffmpeg")) }),
             ("libheif", { HEIF.version }, { try HEIF.start() }),
             ("x265 (one 64x64 encode)", { "" }, { try HEIF.warmHEVCEncoder() }),

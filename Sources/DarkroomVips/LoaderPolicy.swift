@@ -5,8 +5,9 @@ internal import CVips
 /// unblocked), so a hostile file named `.jpg` reaches only the decoders listed here, whatever libvips
 /// finds in it.
 ///
-/// libvips sniffs a file's content, not its name, to choose a loader; blocking is what keeps an SVG,
-/// a PDF or an ImageMagick format renamed `.jpg` away from librsvg, poppler or ImageMagick.
+/// libvips sniffs a file's content, not its name, to choose a loader; blocking is what keeps an SVG
+/// or a TIFF-based format renamed `.jpg` away from librsvg or libtiff's rarer codecs, and not loading
+/// libvips' ImageMagick, poppler and OpenSlide modules at all keeps those libraries out of the process.
 public struct LoaderPolicy: Sendable {
     /// One family of libvips loaders (its file, buffer and source variants).
     public struct Loader: Sendable, Equatable {
@@ -34,9 +35,16 @@ public struct LoaderPolicy: Sendable {
     /// (a test checks that against the libvips in use, so a new loader cannot slip through unnamed).
     public var blocked: [Loader]
 
-    public init(allowed: [Loader], blocked: [Loader]) {
+    /// The libvips modules to load (`heif` for `vips-modules-8.14/vips-heif.so`): those holding a
+    /// loader the policy allows, or one whose refusal should say why. A module left out is never
+    /// loaded: its loaders do not exist for this process, and a file only they would read is "not a
+    /// known format".
+    public var modules: [String]
+
+    public init(allowed: [Loader], blocked: [Loader], modules: [String]) {
         self.allowed = allowed
         self.blocked = blocked
+        self.modules = modules
     }
 
     /// The loader named by a libvips nickname (`tiffload`, `svgload_buffer`, `jxlload_source`), if the
@@ -95,7 +103,11 @@ public struct LoaderPolicy: Sendable {
                    reason: "libvips' convolution matrices, not photos"),
             Loader(format: "raw pixel data", className: "VipsForeignLoadRaw", nickname: "rawload",
                    reason: "headerless pixels, not camera RAW (untrusted in libvips)"),
-        ])
+        ],
+        // HEIF for phones' photos; JPEG XL so that a .jxl export is refused with its reason. Not
+        // magick, poppler or openslide: their loaders are blocked, and loading them (with ImageMagick's,
+        // poppler's and OpenSlide's own libraries) cost every process about 20 ms.
+        modules: ["heif", "jxl"])
 
     /// Whether the loader named by a libvips nickname may run.
     public func allows(nickname: String) -> Bool {

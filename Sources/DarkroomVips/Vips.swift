@@ -18,7 +18,7 @@ public enum Vips {
     /// Where libvips' warnings go (swift-log, at debug): set once by `start`.
     private static let warnings = Mutex<Logger?>(nil)
 
-    /// Starts libvips once: `VIPS_INIT`, the operation cache off, the loader `policy` applied, and
+    /// Starts libvips once: `VIPS_INIT` with only the policy's modules (`LoaderPolicy.modules`), the operation cache off, the loader `policy` applied, and
     /// libvips' warnings (the `VIPS` GLib log domain: a bad tile, a truncated file read with
     /// `fail_on` none) routed to `logger` at debug level instead of stderr. Idempotent and safe to
     /// call from any thread; call it on the main thread before any worker starts. Later calls
@@ -26,9 +26,10 @@ public enum Vips {
     public static func start(policy: LoaderPolicy = .photoLibrary, logger: Logger = Logger(label: "darkroom.vips")) throws {
         try starting.withLock { _ in
             if isStarted { return }
-            guard darkroom_vips_init("darkroom") == 0 else {
+            guard darkroom_vips_init_without_modules("darkroom") == 0 else {
                 throw VipsError(operation: "vips_init", message: takeErrorMessage())
             }
+            loadModules(policy.modules, logger: logger)
             // Batch work touches each file once, so the operation cache only costs memory; worse, it
             // keys loads by file name and would hand back stale pixels for a file rewritten in place.
             vips_cache_set_max(0)
@@ -68,6 +69,34 @@ public enum Vips {
 
     /// The libvips version, e.g. "8.14.1".
     public static var version: String { String(cString: vips_version_string()) }
+
+    /// The modules `start` loaded, by name (`heif`).
+    public private(set) static var modules: [String] {
+        get { loadedModules.withLock { $0 } }
+        set { loadedModules.withLock { $0 = newValue } }
+    }
+    private static let loadedModules = Mutex<[String]>([])
+
+    /// Loads the libvips modules named (see `LoaderPolicy.modules`) from the folder libvips installed
+    /// them in; one that will not load is a warning, since its formats will then not be read.
+    private static func loadModules(_ names: [String], logger: Logger) {
+        var folder = [CChar](repeating: 0, count: 4096)
+        guard darkroom_vips_modules_folder(&folder, folder.count) == 0 else {
+            if !names.isEmpty {
+                logger.warning("libvips' modules folder was not found next to libvips: \(names.joined(separator: ", ")) not loaded")
+            }
+            return
+        }
+        var loaded: [String] = []
+        for name in names {
+            if let failure = darkroom_vips_load_module(folder, name) {
+                logger.warning("libvips module \(name) did not load: \(String(cString: failure))")
+            } else {
+                loaded.append(name)
+            }
+        }
+        modules = loaded
+    }
 
     /// Blocks every loader, then unblocks the ones `policy` allows (a class unblocks its subclasses).
     private static func apply(_ policy: LoaderPolicy) {

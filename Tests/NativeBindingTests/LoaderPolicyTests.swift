@@ -25,6 +25,11 @@ final class LoaderPolicyTests: XCTestCase {
         let untrustedAllowed = classes.filter { $0.isUntrusted && !$0.isBlocked }.map(\.nickname)
         XCTAssertEqual(untrustedAllowed, [], "no loader libvips marks untrusted may run")
         XCTAssertTrue(classes.contains { $0.nickname == "jxlload" && $0.isBlocked && $0.isUntrusted })
+        XCTAssertTrue(classes.contains { $0.nickname == "heifload" && !$0.isBlocked }, "the HEIF module is loaded")
+        XCTAssertEqual(policy.modules, ["heif", "jxl"])
+        for absent in ["magickload", "pdfload", "openslideload"] {
+            XCTAssertFalse(classes.contains { $0.nickname == absent }, "\(absent)'s module is not loaded at all")
+        }
     }
 
     func testFilesOfBlockedFormatsNamedJPGAreRefusedWithTheReason() throws {
@@ -32,10 +37,11 @@ final class LoaderPolicyTests: XCTestCase {
         try Data("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'><rect width='10' height='10'/></svg>".utf8).write(to: svg)
         assertRefused(svg, "svgload: operation is blocked (Darkroom does not read SVG: a drawing, not a photo")
 
-        // A damaged PDF: poppler would say "PDF document is damaged" if it had been handed the file.
+        // A damaged PDF: poppler would say "PDF document is damaged" if it had been handed the file. Its
+        // module is not loaded, so no loader in this process claims it.
         let pdf = folder.path("scan.jpg")
         try Data("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n".utf8).write(to: pdf)
-        assertRefused(pdf, "pdfload: operation is blocked (Darkroom does not read PDF: a document, not a photo")
+        assertRefused(pdf, "scan.jpg\" is not a known file format")
 
         let png = folder.path("photo.png")
         try Image.solid(width: 16, height: 8, colour: .white).write(to: png.path, as: .png)
