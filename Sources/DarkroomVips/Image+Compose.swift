@@ -62,7 +62,9 @@ extension Image {
         try Vips.requireStarted("solid")
         let values = colour.values(bands: alpha || colour.alpha < 255 ? 4 : 3)
         var out: UnsafeMutablePointer<CVips.VipsImage>?
-        let result = values.withUnsafeBufferPointer { darkroom_vips_solid(&out, Int32(width), Int32(height), $0.baseAddress, Int32($0.count)) }
+        let result = values.withUnsafeBufferPointer { values in
+            Vips.calling { darkroom_vips_solid(&out, Int32(width), Int32(height), values.baseAddress, Int32(values.count)) }
+        }
         return try wrap(result, out, "solid")
     }
 
@@ -74,7 +76,7 @@ extension Image {
         var mask: UnsafeMutablePointer<CVips.VipsImage>?
         let escaped = text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
-        let result = darkroom_vips_text(&mask, escaped, font, Int32(wrapWidth ?? 0), 0, alignment.c, Int32(dpi))
+        let result = Vips.calling { darkroom_vips_text(&mask, escaped, font, Int32(wrapWidth ?? 0), 0, alignment.c, Int32(dpi)) }
         let alphaMask = try wrap(result, mask, "text")
         let fill = try solid(width: alphaMask.width, height: alphaMask.height,
                              colour: Colour(red: colour.red, green: colour.green, blue: colour.blue))
@@ -126,11 +128,13 @@ extension Image {
         let canvas = try privateCopy()
         let values = colour.values(bands: canvas.bands)
         for r in rectangles {
-            let result = values.withUnsafeBufferPointer {
-                darkroom_vips_draw_rect(canvas.pointer, $0.baseAddress, Int32($0.count), Int32(r.x), Int32(r.y),
-                                        Int32(r.width), Int32(r.height), fill ? 1 : 0)
+            let result = values.withUnsafeBufferPointer { values in
+                Vips.calling {
+                    darkroom_vips_draw_rect(canvas.pointer, values.baseAddress, Int32(values.count), Int32(r.x), Int32(r.y),
+                                            Int32(r.width), Int32(r.height), fill ? 1 : 0)
+                }
             }
-            guard result == 0 else { throw VipsError(operation: "draw_rect", message: Vips.takeErrorMessage(path: sourcePath)) }
+            guard result == 0 else { throw Vips.failure(of: "draw_rect", source: source) }
         }
         return canvas
     }

@@ -15,13 +15,13 @@ extension Image {
         guard bytes.count >= expected, let base = bytes.baseAddress else {
             throw VipsError(operation: "new from memory", message: "expected \(expected) bytes of pixels, got \(bytes.count)")
         }
-        guard let made = darkroom_vips_from_pixels(base, expected, Int32(width), Int32(height), Int32(bands),
-                                                   bitsPerSample == 16 ? 1 : 0) else {
-            throw VipsError(operation: "new from memory", message: Vips.takeErrorMessage())
+        guard let made = Vips.calling({ darkroom_vips_from_pixels(base, expected, Int32(width), Int32(height), Int32(bands),
+                                                                  bitsPerSample == 16 ? 1 : 0) }) else {
+            throw Vips.failure(of: "new from memory")
         }
         let image = Image(taking: made)
-        if let profile, darkroom_vips_attach_profile(made, profile) != 0 {
-            throw VipsError(operation: "profile_load", message: Vips.takeErrorMessage())
+        if let profile, Vips.calling({ darkroom_vips_attach_profile(made, profile) }) != 0 {
+            throw Vips.failure(of: "profile_load")
         }
         return image
     }
@@ -37,7 +37,7 @@ extension Image {
             throw VipsError(operation: "jpegload_source", message: "no JPEG bytes")
         }
         var out: UnsafeMutablePointer<CVips.VipsImage>?
-        let result = darkroom_vips_jpegload_copy(base, bytes.count, &out, Int32(shrink), failOn.c)
+        let result = Vips.calling { darkroom_vips_jpegload_copy(base, bytes.count, &out, Int32(shrink), failOn.c) }
         return try wrap(result, out, "jpegload_source")
     }
 

@@ -88,9 +88,7 @@ extension Image {
     /// The mean of all bands of all pixels (0...255 for 8-bit images).
     public func average() throws -> Double {
         var value = 0.0
-        guard darkroom_vips_avg(pointer, &value) == 0 else {
-            throw VipsError(operation: "avg", message: Vips.takeErrorMessage(path: sourcePath))
-        }
+        guard Vips.calling({ darkroom_vips_avg(pointer, &value) }) == 0 else { throw Vips.failure(of: "avg", source: source) }
         return value
     }
 
@@ -98,8 +96,8 @@ extension Image {
     public func pixel(x: Int, y: Int) throws -> [Double] {
         var vector: UnsafeMutablePointer<Double>?
         var count: Int32 = 0
-        guard darkroom_vips_getpoint(pointer, &vector, &count, Int32(x), Int32(y)) == 0, let vector else {
-            throw VipsError(operation: "getpoint", message: Vips.takeErrorMessage(path: sourcePath))
+        guard Vips.calling({ darkroom_vips_getpoint(pointer, &vector, &count, Int32(x), Int32(y)) }) == 0, let vector else {
+            throw Vips.failure(of: "getpoint", source: source)
         }
         defer { darkroom_g_free(vector) }
         return Array(UnsafeBufferPointer(start: vector, count: Int(count)))
@@ -109,8 +107,8 @@ extension Image {
     /// Call on an 8-bit image (see `eightBitRGB()`).
     public func pixelBytes() throws -> Data {
         var length = 0
-        guard let memory = vips_image_write_to_memory(pointer, &length) else {
-            throw VipsError(operation: "write_to_memory", message: Vips.takeErrorMessage(path: sourcePath))
+        guard let memory = Vips.calling({ vips_image_write_to_memory(pointer, &length) }) else {
+            throw Vips.failure(of: "write_to_memory", source: source)
         }
         return Data(bytesNoCopy: memory, count: length, deallocator: .custom { p, _ in darkroom_g_free(p) })
     }
@@ -138,18 +136,18 @@ extension Image {
     /// `stripMetadata` drops EXIF and XMP but keeps the ICC profile.
     public func write(to path: String, as format: ImageFormat, stripMetadata: Bool = false) throws {
         let strip: gboolean = stripMetadata ? 1 : 0
-        let result: Int32
-        switch format {
-        case .jpeg(let quality):
-            // JPEG has no alpha: flatten onto white first.
-            let opaque = try flattened()
-            result = darkroom_vips_jpegsave(opaque.pointer, path, Int32(quality), strip)
-        case .webp(let quality):
-            result = darkroom_vips_webpsave(pointer, path, Int32(quality), strip)
-        case .png:
-            result = darkroom_vips_pngsave(pointer, path, strip)
+        // JPEG has no alpha: flatten onto white first.
+        let saved = if case .jpeg = format { try flattened() } else { self }
+        let result = withExtendedLifetime(saved) {
+            Vips.calling {
+                switch format {
+                case .jpeg(let quality): darkroom_vips_jpegsave(saved.pointer, path, Int32(quality), strip)
+                case .webp(let quality): darkroom_vips_webpsave(saved.pointer, path, Int32(quality), strip)
+                case .png: darkroom_vips_pngsave(saved.pointer, path, strip)
+                }
+            }
         }
-        guard result == 0 else { throw VipsError(operation: "save", message: Vips.takeErrorMessage(path: sourcePath)) }
+        guard result == 0 else { throw Vips.failure(of: "save", source: source) }
     }
 
     /// The image encoded as a JPEG file in memory (flattened onto white; EXIF and XMP dropped when
@@ -158,9 +156,10 @@ extension Image {
         let opaque = try flattened()
         var buffer: UnsafeMutableRawPointer?
         var length = 0
-        guard darkroom_vips_jpegsave_buffer(opaque.pointer, &buffer, &length, Int32(quality), stripMetadata ? 1 : 0) == 0, let buffer else {
-            throw VipsError(operation: "jpegsave", message: Vips.takeErrorMessage(path: sourcePath))
+        let status = withExtendedLifetime(opaque) {
+            Vips.calling { darkroom_vips_jpegsave_buffer(opaque.pointer, &buffer, &length, Int32(quality), stripMetadata ? 1 : 0) }
         }
+        guard status == 0, let buffer else { throw Vips.failure(of: "jpegsave", source: source) }
         return Data(bytesNoCopy: buffer, count: length, deallocator: .custom { p, _ in darkroom_g_free(p) })
     }
 }

@@ -31,10 +31,8 @@ extension Image {
     public func writeSharedJPEG(to path: String, quality: Int = 85, exif: Data?, xmp: Data?) throws {
         // The copy must outlive the save: its pointer alone does not keep it alive.
         let bare = try sharedCopy(exif: exif, xmp: xmp)
-        let status = withExtendedLifetime(bare) { darkroom_vips_jpegsave(bare.pointer, path, Int32(quality), 0) }
-        guard status == 0 else {
-            throw VipsError(operation: "jpegsave to \(path)", message: Vips.takeErrorMessage(path: sourcePath))
-        }
+        let status = withExtendedLifetime(bare) { Vips.calling { darkroom_vips_jpegsave(bare.pointer, path, Int32(quality), 0) } }
+        guard status == 0 else { throw Vips.failure(of: "jpegsave to \(path)", source: source) }
     }
 
     /// The same JPEG as `writeSharedJPEG`, in memory: the caller writes the bytes, so that a full
@@ -43,10 +41,10 @@ extension Image {
         var buffer: UnsafeMutableRawPointer?
         var length = 0
         let bare = try sharedCopy(exif: exif, xmp: xmp)
-        let status = withExtendedLifetime(bare) { darkroom_vips_jpegsave_buffer(bare.pointer, &buffer, &length, Int32(quality), 0) }
-        guard status == 0, let buffer else {
-            throw VipsError(operation: "jpegsave", message: Vips.takeErrorMessage(path: sourcePath))
+        let status = withExtendedLifetime(bare) {
+            Vips.calling { darkroom_vips_jpegsave_buffer(bare.pointer, &buffer, &length, Int32(quality), 0) }
         }
+        guard status == 0, let buffer else { throw Vips.failure(of: "jpegsave", source: source) }
         return Data(bytesNoCopy: buffer, count: length, deallocator: .custom { pointer, _ in darkroom_g_free(pointer) })
     }
 

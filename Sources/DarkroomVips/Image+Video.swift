@@ -17,10 +17,9 @@ extension Image {
             throw VipsError(operation: "jpegload", message: "shrink must be 1, 2, 4 or 8, got \(shrink)")
         }
         try Vips.requireStarted("jpegload")
-        var out: UnsafeMutablePointer<CVips.VipsImage>?
-        let result = darkroom_vips_jpegload_shrink(path, &out, Int32(shrink),
-                                                   sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM, failOn.c)
-        return try wrap(result, out, "jpegload")
+        let source = Source(path: path, load: .jpeg(shrink: shrink, sequential: sequential, failOn: failOn))
+        guard let out = Vips.calling({ source.reload() }) else { throw Vips.failure(of: "jpegload", source: source) }
+        return Image(taking: out, source: source)
     }
 }
 
@@ -33,9 +32,9 @@ extension Image {
             throw VipsError(operation: "new from memory", message: "expected \(width)x\(height) RGB pixels (\(max(0, width * height * 3)) bytes), got \(bytes.count) bytes")
         }
         let made = bytes.withUnsafeBytes { raw in
-            vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR)
+            Vips.calling { vips_image_new_from_memory_copy(raw.baseAddress, raw.count, Int32(width), Int32(height), 3, VIPS_FORMAT_UCHAR) }
         }
-        guard let made else { throw VipsError(operation: "new from memory", message: Vips.takeErrorMessage()) }
+        guard let made else { throw Vips.failure(of: "new from memory") }
         made.pointee.Type = VIPS_INTERPRETATION_sRGB
         return Image(taking: made)
     }

@@ -74,8 +74,10 @@ extension Image {
         let rest = Double(longEdge) / Double(max(image.width, image.height))
         if rest < 1 { image = try image.resized(horizontal: rest, vertical: rest) }
         var bytes = Data(count: image.width * image.height)
-        let result = bytes.withUnsafeMutableBytes { darkroom_vips_read_in_thread(image.pointer, $0.baseAddress, $0.count) }
-        guard result == 0 else { throw VipsError(operation: "grey copy", message: Vips.takeErrorMessage(path: sourcePath)) }
+        let result = bytes.withUnsafeMutableBytes { bytes in
+            Vips.calling { darkroom_vips_read_in_thread(image.pointer, bytes.baseAddress, bytes.count) }
+        }
+        guard result == 0 else { throw Vips.failure(of: "grey copy", source: source) }
         return (bytes, image.width, image.height)
     }
 }

@@ -11,12 +11,13 @@ import Foundation
 // several threads as safe.
 public final class Image: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<CVips.VipsImage>
-    /// The file this image was decoded from, if any: errors are filtered to the ones about it.
-    let sourcePath: String?
+    /// The file this image was decoded from and how, if any: a failed operation's reason is found by
+    /// loading it again alone (see `Vips.failure(of:source:)`).
+    let source: Source?
 
-    init(taking pointer: UnsafeMutablePointer<CVips.VipsImage>, sourcePath: String? = nil) {
+    init(taking pointer: UnsafeMutablePointer<CVips.VipsImage>, source: Source? = nil) {
         self.pointer = pointer
-        self.sourcePath = sourcePath
+        self.source = source
     }
 
     deinit { darkroom_vips_unref(pointer) }
@@ -54,12 +55,10 @@ public final class Image: @unchecked Sendable {
     public static func open(_ path: String, sequential: Bool = false, failOn: FailOn = .error) throws -> Image {
         try Vips.requireStarted("load")
         try Vips.checkLoader(for: path, operation: "load")
-        let access = sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM
-        guard let p = darkroom_vips_open(path, access, failOn.c) else {
-            throw VipsError(operation: "load", message: Vips.takeErrorMessage(path: path))
-        }
+        let source = Source(path: path, load: .open(sequential: sequential, failOn: failOn))
+        guard let p = Vips.calling({ source.reload() }) else { throw Vips.failure(of: "load", source: source) }
         attachTIFFExif(to: p, path: path)
-        return Image(taking: p, sourcePath: path)
+        return Image(taking: p, source: source)
     }
 
     /// Shrink-on-load thumbnail of a file: fits inside `width` x `height` (cropping when `crop` is not
@@ -70,11 +69,11 @@ public final class Image: @unchecked Sendable {
                                  exportProfile: String? = nil) throws -> Image {
         try Vips.requireStarted("thumbnail")
         try Vips.checkLoader(for: path, operation: "thumbnail")
-        var out: UnsafeMutablePointer<CVips.VipsImage>?
-        let result = darkroom_vips_thumbnail(path, &out, Int32(width), Int32(height), crop.c, failOn.c,
-                                             autoRotate ? 0 : 1, exportProfile)
-        if result == 0, let out { attachTIFFExif(to: out, path: path) }
-        return try wrap(result, out, "thumbnail", path: path)
+        let source = Source(path: path, load: .thumbnail(width: width, height: height, crop: crop, failOn: failOn,
+                                                          autoRotate: autoRotate, exportProfile: exportProfile))
+        guard let out = Vips.calling({ source.reload() }) else { throw Vips.failure(of: "thumbnail", source: source) }
+        attachTIFFExif(to: out, path: path)
+        return Image(taking: out, source: source)
     }
 
     /// Gives a TIFF just loaded from `path` (no other holder yet) its EXIF block, which libvips 8.14's
@@ -85,20 +84,21 @@ public final class Image: @unchecked Sendable {
         block.withUnsafeBytes { darkroom_vips_set_blob_copy(image, "exif-data", $0.baseAddress, $0.count) }
     }
 
+    /// The image a libvips operation made (`result` 0), or its failure (see `Vips.failure(of:source:)`).
     static func wrap(_ result: Int32, _ out: UnsafeMutablePointer<CVips.VipsImage>?, _ operation: String,
-                     path: String? = nil) throws -> Image {
+                     source: Source? = nil) throws -> Image {
         guard result == 0, let out else {
             if let out { darkroom_vips_unref(out) }
-            throw VipsError(operation: operation, message: Vips.takeErrorMessage(path: path))
+            throw Vips.failure(of: operation, source: source)
         }
-        return Image(taking: out, sourcePath: path)
+        return Image(taking: out, source: source)
     }
 
     /// Runs a libvips operation that produces one image from this one.
     func derive(_ operation: String, _ body: (UnsafeMutablePointer<CVips.VipsImage>, UnsafeMutablePointer<UnsafeMutablePointer<CVips.VipsImage>?>) -> Int32) throws -> Image {
         var out: UnsafeMutablePointer<CVips.VipsImage>?
-        let result = body(pointer, &out)
-        return try Image.wrap(result, out, operation, path: sourcePath)
+        let result = Vips.calling { body(pointer, &out) }
+        return try Image.wrap(result, out, operation, source: source)
     }
 
     // MARK: Header

@@ -26,9 +26,7 @@ public enum Vips {
     public static func start(policy: LoaderPolicy = .photoLibrary, logger: Logger = Logger(label: "darkroom.vips")) throws {
         try starting.withLock { _ in
             if isStarted { return }
-            guard darkroom_vips_init_without_modules("darkroom") == 0 else {
-                throw VipsError(operation: "vips_init", message: takeErrorMessage())
-            }
+            guard darkroom_vips_init_without_modules("darkroom") == 0 else { throw failure(of: "vips_init") }
             loadModules(policy.modules, logger: logger)
             // Batch work touches each file once, so the operation cache only costs memory; worse, it
             // keys loads by file name and would hand back stale pixels for a file rewritten in place.
@@ -109,32 +107,6 @@ public enum Vips {
         let domainName = domain.map { String(cString: $0) } ?? "GLib"
         logger.debug("\(domainName): \(String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines))")
     }
-
-    /// Reads and clears libvips' error buffer.
-    ///
-    /// The buffer is global to all threads, so when several files are decoded at once it can hold
-    /// other files' complaints: with `path`, lines naming a different file are dropped, as are
-    /// libvips' harmless "bad seek" notes. A blocked loader's line gets the policy's reason.
-    static func takeErrorMessage(path: String? = nil) -> String {
-        let message = errorBuffer.withLock { _ in
-            defer { vips_error_clear() }
-            return String(cString: vips_error_buffer()).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        let lines = message.split(separator: "\n").map(String.init)
-        let relevant = lines.filter { line in
-            if line.contains("bad seek to") { return false }
-            guard let path else { return true }
-            let mentioned = absolutePath.matches(in: line, range: NSRange(line.startIndex..., in: line))
-                .compactMap { Range($0.range, in: line).map { String(line[$0]) } }
-            return mentioned.isEmpty || mentioned.contains { path.hasPrefix($0) || $0.hasPrefix(path) }
-        }
-        let kept = relevant.isEmpty ? lines : relevant
-        let text = kept.isEmpty ? "unknown libvips error" : kept.joined(separator: "\n")
-        return (policy ?? .photoLibrary).explained(text)
-    }
-    private static let absolutePath = try! NSRegularExpression(pattern: "/(?:[^/\\s\"':]+/)+[^/\"':]*[^/\\s\"':]")
-    /// Held while libvips' error buffer (one for all threads) is read and cleared.
-    private static let errorBuffer = Mutex(())
 }
 
 /// A libvips failure: which operation failed and libvips' own words for why.
