@@ -72,7 +72,7 @@ for run in $(seq 1 "$runs"); do
   )
   status=$?
   result=$(tail -1 "$folder/out")
-  [ -n "$expected" ] || [ "$status" -ne 0 ] || expected=$result
+  [ -n "$expected" ] || [ "$status" -ne 0 ] || { expected=$result; cp "$folder/library-1.failures" "$work/expected.failures"; }
   if [ "$status" -eq 0 ] && [ "$result" = "$expected" ]; then
     passed=$((passed + 1))
     rm -rf "$folder"
@@ -81,6 +81,7 @@ for run in $(seq 1 "$runs"); do
     elif [ "$status" -ne 0 ]; then why="exit status $status"
     else why="a different result: $result (expected $expected)"; fi
     echo "run $run failed: $why; its output is in $folder"
+    [ ! -f "$folder/library-1.failures" ] || diff "$work/expected.failures" "$folder/library-1.failures" | grep '^[<>]' | head -6
     tail -5 "$folder/err"
     mapfile -t dumped < <(find "$folder" -maxdepth 1 -type f -name 'core*')
     [ ${#dumped[@]} -eq 0 ] || scripts/backtraces.sh "${dumped[@]}"

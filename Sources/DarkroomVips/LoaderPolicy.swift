@@ -142,7 +142,9 @@ extension Vips {
     /// name) is one the policy allows. Called before a loader is built, because libvips 8.14 checks the
     /// block only after some loaders have parsed the file (pdfload hands a damaged PDF to poppler first).
     static func checkLoader(for path: String, operation: String) throws {
-        guard let found = calling({ darkroom_vips_find_load(path) }) else { throw failure(of: operation, path: path) }
+        guard let found = calling({ darkroom_vips_find_load(path) }) else {
+            throw failure(of: operation, path: path) { darkroom_vips_find_load(path) != nil }
+        }
         let nickname = String(cString: found)
         let policy = self.policy ?? .photoLibrary
         guard policy.allows(nickname: nickname) else {

@@ -6,8 +6,8 @@ import Foundation
 /// file. So when two files fail at once, reading the buffer gives one file the other's reason, and the
 /// other "unknown libvips error". Every libvips call that may add to the buffer therefore runs holding
 /// `errorGate` shared (`calling`), and a failure's reason is read holding it alone (`failure`): when
-/// the failure is an image decoded from a file, the file is loaded and decoded again, alone, and the
-/// lines that leaves are its reason, the same whatever else ran at that moment.
+/// the failure is an image decoded from a file, or finding a file's loader, that work is done again,
+/// alone, and the lines it leaves are its reason, the same whatever else ran at that moment.
 extension Vips {
     /// Held shared by every libvips call that may fail, and alone while a failure's reason is read.
     private static let errorGate = SharedExclusiveLock()
@@ -18,33 +18,35 @@ extension Vips {
         try errorGate.shared(body)
     }
 
-    /// The error of `operation`, which has just failed on an image decoded from `source`.
+    /// The error of `operation`, which has just failed on an image decoded from `source` (nil: made in
+    /// memory, whose reason is the lines the buffer holds).
     ///
-    /// Holding the gate alone, the file is loaded again as it was and decoded in full: when that fails
-    /// too, its lines are the reason (no other thread can have written them); when it decodes, the
-    /// failure was not the file's (a write, memory) and the lines the failure left are the reason.
+    /// The file is loaded again as it was and decoded in full, alone: when that fails too, its lines
+    /// are the reason; when it decodes, the failure was not the file's (a write, memory) and the lines
+    /// the failure left are the reason.
     static func failure(of operation: String, source: Image.Source?) -> VipsError {
         guard let source else { return failure(of: operation) }
-        return errorGate.exclusive {
-            let left = takeErrorMessage(path: source.path)
-            return VipsError(operation: operation, message: reasonDecodingAlone(source) ?? left)
+        return failure(of: operation, path: source.path) {
+            guard let image = source.reload() else { return false }
+            defer { darkroom_vips_unref(image) }
+            var mean = 0.0
+            return darkroom_vips_avg(image, &mean) == 0
         }
     }
 
-    /// The error of `operation`, which has just failed on no file (or on `path` before it was
-    /// decoded), with the lines the error buffer holds about it.
-    static func failure(of operation: String, path: String? = nil) -> VipsError {
-        errorGate.exclusive { VipsError(operation: operation, message: takeErrorMessage(path: path)) }
-    }
-
-    /// Loads and decodes `source` again (the caller holds the gate alone): libvips' reason when that
-    /// fails, nil when the file decodes.
-    private static func reasonDecodingAlone(_ source: Image.Source) -> String? {
-        guard let image = source.reload() else { return takeErrorMessage(path: source.path) }
-        defer { darkroom_vips_unref(image) }
-        var mean = 0.0
-        guard darkroom_vips_avg(image, &mean) != 0 else { return nil }
-        return takeErrorMessage(path: source.path)
+    /// The error of `operation`, which has just failed (on the file at `path`, if any).
+    ///
+    /// With `repeating`, which does the failed work again and says whether it succeeded this time, that
+    /// work is done again holding the gate alone (no other thread can write to the buffer then), and
+    /// when it fails again the lines it leaves are the reason. Otherwise, or when it succeeds, the
+    /// reason is the lines the buffer holds, which another failure at the same moment can have added
+    /// to or taken.
+    static func failure(of operation: String, path: String? = nil, repeating: (() -> Bool)? = nil) -> VipsError {
+        errorGate.exclusive {
+            let left = takeErrorMessage(path: path)
+            guard let repeating, !repeating() else { return VipsError(operation: operation, message: left) }
+            return VipsError(operation: operation, message: takeErrorMessage(path: path))
+        }
     }
 
     /// Reads and clears libvips' error buffer (the caller holds the gate alone).

@@ -5,7 +5,7 @@
 //
 // Each repeat imports INPUT into a new library (LIBRARY-1, LIBRARY-2...), then prints one line that
 // says what happened, the same on every healthy run: counts and a digest of every failure's file and
-// reason. Exits 0 when every repeat ended with a report, 1 on an error; a crash ends it by a signal.
+// reason (the failures themselves, a line each, in LIBRARY-1.failures...). Exits 0 when every repeat ended with a report, 1 on an error; a crash ends it by a signal.
 import DarkroomCatalog
 import DarkroomCore
 import DarkroomDigest
@@ -38,6 +38,7 @@ do {
         let settings = RunSettings(library: URL(fileURLWithPath: "\(library)-\(round)"), timeZone: TimeZone(identifier: "UTC")!, jobs: jobs)
         let report = try Runner(pipeline: pipeline, settings: settings).run(inputs: [input])
         let failures = report.failures.map { "\($0.path)\t\($0.step)\t\($0.reason)" }.sorted().joined(separator: "\n")
+        try Data((failures + "\n").utf8).write(to: URL(fileURLWithPath: "\(library)-\(round).failures"))
         print("found \(report.found), processed \(report.processed), failed \(report.failed), duplicates \(report.duplicates), "
               + "passed over \(report.passedOver.count), published \(report.published.count), failures \(digest(failures))")
     }
