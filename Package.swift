@@ -35,9 +35,12 @@ let package = Package(
         .library(name: "DarkroomStages", targets: ["DarkroomStages"]),
     ],
     traits: [
+        .trait(name: "Studio", description: "What is made from a library: the collage, time-lapse (with OpenCV's photo alignment) "
+               + "and photo-book (cairo) stages, and darkroom export. On by default; the import alone builds without it "
+               + "(--disable-default-traits), and `--traits` without it leaves it out."),
         .trait(name: "Queue", description: "PostgreSQL as a fleet's catalog and work queue: darkroom enqueue, worker and queue, "
                + "and --catalog postgres://. Off by default: it builds swift-nio, swift-nio-ssl (BoringSSL) and postgres-nio."),
-        .default(enabledTraits: []),
+        .default(enabledTraits: ["Studio"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -203,11 +206,12 @@ let package = Package(
 
         .target(name: "DarkroomStages", dependencies: [
             "DarkroomCore", "DarkroomImaging", "ExifDateStage", "ResizeStage", "HEICEncodeStage", "ThumbnailStage", "MotionVideoStage",
-            "TimelapseStage", "CollageStage", "PhotoBookStage", "VideoEncodeStage", "GalleryStage",
-        ]),
+            "VideoEncodeStage", "GalleryStage",
+        ] + ["TimelapseStage", "CollageStage", "PhotoBookStage"].map { .target(name: $0, condition: .when(traits: ["Studio"])) }),
         .executableTarget(name: "darkroom", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomShards", "DarkroomStages", "DarkroomCorrection", "DarkroomExplain",
-            "DarkroomExport", "DarkroomDuplicates",
+            "DarkroomDuplicates",
+            .target(name: "DarkroomExport", condition: .when(traits: ["Studio"])),
             .target(name: "DarkroomQueue", condition: .when(traits: ["Queue"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

@@ -19,8 +19,8 @@ jobs=${2:-2}
 corpus="${DARKROOM_CORPUS:-$(cd .. && pwd)/shared/corpus}"
 [ -f "$corpus/manifest.tsv" ] || { echo "stress: no corpus at $corpus (set DARKROOM_CORPUS)" >&2; exit 2; }
 
-swift build --product import-stress >/dev/null || { echo "stress: import-stress did not build" >&2; exit 2; }
-binary="$(swift build --show-bin-path)/import-stress"
+swift build --product import-stress --traits Studio,Queue >/dev/null || { echo "stress: import-stress did not build" >&2; exit 2; }
+binary="$(swift build --traits Studio,Queue --show-bin-path)/import-stress"
 work=$(mktemp -d /tmp/darkroom-stress.XXXXXX)
 [ -n "${STRESS_KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 input="$work/input"

@@ -3,7 +3,8 @@
 # when it is absent, and fail under CI=true, as do tests missing the darkroom binary or a tool). Queue tests use the PostgreSQL server at DARKROOM_TEST_POSTGRES; unless it is
 # set, a private server is started (scripts/postgres-test-server.sh) and stopped at the end.
 # Builds with the package's Queue trait (PostgreSQL catalog and work queue), which a plain
-# `swift build` leaves out, so that CI builds and tests everything. Ends with a plain
+# `swift build` leaves out, and its Studio trait (collages, time-lapses, the photo book, export: on by
+# default, but naming traits replaces the default ones), so that CI builds and tests everything. Ends with a plain
 # "N passed, N failed, N skipped" line.
 #
 # A test process that dies leaves a core dump in .build/cores, and every thread's backtrace is
@@ -45,7 +46,7 @@ if [ -z "${DARKROOM_TEST_POSTGRES:-}" ]; then
     echo "warning: the test PostgreSQL server did not start; queue tests will fail" >&2
   fi
 fi
-swift test --disable-swift-testing --traits Queue "$@" 2>&1 | tee "$log"
+swift test --disable-swift-testing --traits Studio,Queue "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 # Cores of processes that died during the run: moved from here into .build/cores, then their backtraces.
 find . -maxdepth 1 -type f -name 'core*' -newer "$since" -exec mv {} "$cores/" \;

@@ -102,7 +102,8 @@ public struct PipelineLoader: Sendable {
         let name = nameNode.string ?? ""
         guard let descriptor = registry.descriptor(named: name) else {
             var message = "unknown stage '\(name)'"
-            if let near = Suggestion.nearest(to: name, in: registry.names) { message += " (did you mean '\(near)'?)" }
+            if let howToGet = registry.leftOut[name] { message = "stage '\(name)' is not in this build of darkroom: \(howToGet)" }
+            else if let near = Suggestion.nearest(to: name, in: registry.names) { message += " (did you mean '\(near)'?)" }
             else { message += "; known stages: \(registry.names.joined(separator: ", "))" }
             throw Diagnostics([decoding.diagnostic(at: nameNode.mark, path: "steps[\(index)]", message)])
         }

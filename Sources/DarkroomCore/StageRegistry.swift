@@ -75,15 +75,20 @@ public struct StageDescriptor: Sendable {
 /// (`DarkroomStages.builtIn`); a third party adds its own by registering a descriptor.
 public struct StageRegistry: Sendable {
     public private(set) var descriptors: [StageDescriptor] = []
+    /// Stages this build of the program leaves out, by name, each with how to get a build that has it:
+    /// a pipeline naming one is refused with that, rather than as an unknown stage.
+    public private(set) var leftOut: [String: String] = [:]
 
-    public init(_ descriptors: [StageDescriptor] = []) {
+    public init(_ descriptors: [StageDescriptor] = [], leftOut: [String: String] = [:]) {
         for descriptor in descriptors { register(descriptor) }
+        self.leftOut = leftOut.filter { name, _ in !descriptors.contains { $0.name == name } }
     }
 
     /// Adds a stage (replacing one of the same name).
     public mutating func register(_ descriptor: StageDescriptor) {
         descriptors.removeAll { $0.name == descriptor.name }
         descriptors.append(descriptor)
+        leftOut[descriptor.name] = nil
     }
 
     /// This registry plus more stages.

@@ -10,7 +10,12 @@ import DarkroomModel
 
 struct CatalogCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "catalog", abstract: "Inspect, rebuild, merge, correct and export a library's catalog.",
-                                                    subcommands: [Verify.self, Rebuild.self, Merge.self, SetDate.self, Manifest.self])
+                                                    subcommands: [Verify.self, Rebuild.self, Merge.self, SetDate.self, manifest])
+    #if Studio
+    private static let manifest: any ParsableCommand.Type = Manifest.self
+    #else
+    private static let manifest: any ParsableCommand.Type = CatalogExportLeftOut.self
+    #endif
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -1,3 +1,4 @@
+#if Studio
 import ArgumentParser
 import DarkroomExport
 import Foundation
@@ -42,3 +43,4 @@ extension CatalogCommand {
         }
     }
 }
+#endif

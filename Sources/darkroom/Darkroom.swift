@@ -13,9 +13,15 @@ struct Darkroom: ParsableCommand {
         abstract: "Run media-processing pipelines: import a camera roll, thumbnails, time-lapses, collages.",
         subcommands: Darkroom.commands)
 
-    /// The commands; the work queue's only in a build with the package's `Queue` trait.
+    /// The commands; the work queue's only in a build with the package's `Queue` trait, and `export`
+    /// only with its `Studio` trait (a build without it says how to get one).
     static var commands: [any ParsableCommand.Type] {
-        var commands: [any ParsableCommand.Type] = [Run.self, Validate.self, Stages.self, Explain.self, Export.self, DuplicatesCommand.self, CatalogCommand.self]
+        #if Studio
+        let export: any ParsableCommand.Type = Export.self
+        #else
+        let export: any ParsableCommand.Type = ExportLeftOut.self
+        #endif
+        var commands: [any ParsableCommand.Type] = [Run.self, Validate.self, Stages.self, Explain.self, export, DuplicatesCommand.self, CatalogCommand.self]
         #if Queue
         commands += [Enqueue.self, Worker.self, QueueCommand.self]
         #endif

@@ -1,3 +1,4 @@
+#if Studio
 import ArgumentParser
 import DarkroomCore
 import DarkroomExport
@@ -149,3 +150,4 @@ struct Export: ParsableCommand {
 
 extension ExportFormat: ExpressibleByArgument {}
 extension ExportNaming: ExpressibleByArgument {}
+#endif

@@ -49,7 +49,7 @@ enum PostgresStores {
     #else
     /// What a build without PostgreSQL says when one is asked for.
     static let notBuilt = "this darkroom was built without PostgreSQL (the package's Queue trait); "
-        + "build it with: swift build -c release --traits Queue"
+        + "build it with: swift build -c release --traits Studio,Queue"
 
     static func check(url: String) throws { throw RunError(notBuilt) }
     static func catalog(url: String, library: URL, threads: Int) throws -> CatalogStore { throw RunError(notBuilt) }
