@@ -31,7 +31,7 @@ static inline int darkroom_vips_modules_folder(char *folder, size_t size) {
 }
 
 /* VIPS_INIT without the modules libvips would load from its libdir: libvips 8.14 loads every module
- * there (ImageMagick, poppler, OpenSlide with their dependencies: about 20 ms a process) and looks for
+ * there (ImageMagick, poppler, OpenSlide with their dependencies: about 25 ms a process) and looks for
  * them only under $VIPSHOME, which vips_init itself sets with g_setenv. So VIPSHOME names a folder
  * that cannot exist for the length of vips_init, on the thread that starts libvips (where vips_init
  * sets it anyway), then is put back as it was. Load the modules wanted with darkroom_vips_load_module. */

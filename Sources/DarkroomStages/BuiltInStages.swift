@@ -23,8 +23,7 @@ public enum BuiltInStages {
         StageDescriptor(Thumbnail.self),
         StageDescriptor(MotionVideo.self),
         StageDescriptor(VideoEncode.self),
-        StageDescriptor(Gallery.self),
-    ] + studio
+    ] + studio + [StageDescriptor(Gallery.self)]
 
     #if Studio
     /// The stages of the package's `Studio` trait (on by default).

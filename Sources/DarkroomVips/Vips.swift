@@ -18,11 +18,11 @@ public enum Vips {
     /// Where libvips' warnings go (swift-log, at debug): set once by `start`.
     private static let warnings = Mutex<Logger?>(nil)
 
-    /// Starts libvips once: `VIPS_INIT` with only the policy's modules (`LoaderPolicy.modules`), the operation cache off, the loader `policy` applied, and
-    /// libvips' warnings (the `VIPS` GLib log domain: a bad tile, a truncated file read with
-    /// `fail_on` none) routed to `logger` at debug level instead of stderr. Idempotent and safe to
-    /// call from any thread; call it on the main thread before any worker starts. Later calls
-    /// change nothing (the first policy and logger stay).
+    /// Starts libvips once: `VIPS_INIT` with only the policy's modules (`LoaderPolicy.modules`), the
+    /// operation cache off, the loader `policy` applied, and libvips' warnings (the `VIPS` GLib log
+    /// domain: a bad tile, a truncated file read with `fail_on` none) routed to `logger` at debug
+    /// level instead of stderr. Idempotent and safe to call from any thread; call it on the main
+    /// thread before any worker starts. Later calls change nothing (the first policy and logger stay).
     public static func start(policy: LoaderPolicy = .photoLibrary, logger: Logger = Logger(label: "darkroom.vips")) throws {
         try starting.withLock { _ in
             if isStarted { return }
@@ -69,10 +69,7 @@ public enum Vips {
     public static var version: String { String(cString: vips_version_string()) }
 
     /// The modules `start` loaded, by name (`heif`).
-    public private(set) static var modules: [String] {
-        get { loadedModules.withLock { $0 } }
-        set { loadedModules.withLock { $0 = newValue } }
-    }
+    public static var modules: [String] { loadedModules.withLock { $0 } }
     private static let loadedModules = Mutex<[String]>([])
 
     /// Loads the libvips modules named (see `LoaderPolicy.modules`) from the folder libvips installed
@@ -93,7 +90,7 @@ public enum Vips {
                 loaded.append(name)
             }
         }
-        modules = loaded
+        loadedModules.withLock { $0 = loaded }
     }
 
     /// Blocks every loader, then unblocks the ones `policy` allows (a class unblocks its subclasses).

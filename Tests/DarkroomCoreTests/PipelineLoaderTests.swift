@@ -44,6 +44,18 @@ final class PipelineLoaderTests: XCTestCase {
         XCTAssertEqual(found.map(\.headline), ["pipelines/x.yaml:3:5: error: steps[1]: unknown stage 'shuot' (did you mean 'shout'?)"])
     }
 
+    func testAStageThisBuildLeavesOutIsNamedWithHowToGetIt() throws {
+        let registry = StageRegistry([StageDescriptor(TextDate.self)], leftOut: ["collage": "build with the Studio trait", "text-date": "unused"])
+        XCTAssertEqual(registry.leftOut, ["collage": "build with the Studio trait"], "a registered stage is not left out")
+        do {
+            _ = try PipelineLoader(registry: registry).load(yaml: "steps:\n  - text-date\n  - collage: {}\n", file: "pipelines/x.yaml")
+            XCTFail("expected the pipeline to be rejected")
+        } catch let error as Diagnostics {
+            XCTAssertEqual(error.items.map(\.headline),
+                           ["pipelines/x.yaml:3:5: error: steps[1]: stage 'collage' is not in this build of darkroom: build with the Studio trait"])
+        }
+    }
+
     func testUnknownOptionKeySuggestsTheNearestKey() {
         let found = problems("steps:\n  - text-date\n  - shout:\n      sufix: '?'\n")
         XCTAssertEqual(found.map(\.headline), ["pipelines/x.yaml:4:7: error: steps[1].shout: unknown key 'sufix' (did you mean 'suffix'?)"])
