@@ -67,6 +67,11 @@ final class DuplicatesMoveBackTests: XCTestCase {
         try handle.close()
         let blocked = try XCTUnwrap(resized.first { $0.hasSuffix(".heic") })
         let stranger = Data("not the moved file".utf8)
+        for path in [blocked] + cropped {
+            // The move removed the folders it left empty.
+            try FileManager.default.createDirectory(at: fixture.library.appendingPathComponent(path).deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+        }
         try stranger.write(to: fixture.library.appendingPathComponent(blocked))
         for path in cropped {
             try FileManager.default.copyItem(at: target.appendingPathComponent(path), to: fixture.library.appendingPathComponent(path))
