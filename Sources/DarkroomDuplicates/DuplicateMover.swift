@@ -7,19 +7,23 @@ import Foundation
 /// recorded in the catalog, so that `darkroom catalog verify` stays clean and later runs do not make
 /// them again. Burst frames are never moved; originals are never touched.
 ///
-/// For each photo, crash-safe at every moment:
+/// Crash-safe at every moment (every photo is placed before any is listed, then each is journalled,
+/// committed and retracted in turn):
 ///
-///     place ──▶ journal ──▶ commit ──▶ retract
-///       │          │           │          └ the library files removed
-///       │          │           └ the outputs dropped from the catalog, the units kept (a later run
-///       │          │             finds the work done and does not make the files again), one transaction
-///       │          └ the library paths noted as pending: killed after the commit, recovery removes them
+///     place ──▶ list ──▶ journal ──▶ commit ──▶ retract
+///       │        │          │           │          └ the library files removed
+///       │        │          │           └ the outputs dropped from the catalog, the units kept (a later run
+///       │        │          │             finds the work done and does not make the files again), one transaction
+///       │        │          └ the library paths noted as pending: killed after the commit, recovery removes them
+///       │        └ the folder's manifest (`MoveManifest`) lists each file's catalog row and unit key,
+///       │          written durably: what `--move-back` (`DuplicateRestorer`) puts back
 ///       └ each file hard-linked (or copied) to a temp name in the folder, fsynced, its SHA-256 checked
 ///         against the catalog's, renamed to its library-relative path there, the folder fsynced
 ///
-/// Killed before the commit, the library is as it was (copies may wait in the folder; the next move
-/// takes a copy with the right SHA-256 as placed). Killed after it, the catalog no longer lists the
-/// files, and the next run or move (recovery, under the library's lock) removes them.
+/// Killed before the commit, the library is as it was (copies may wait in the folder, listed or not;
+/// the next move takes a copy with the right SHA-256 as placed, and a move-back finds the file still
+/// in the library). Killed after it, the catalog no longer lists the files, and the next run or move
+/// (recovery, under the library's lock) removes them.
 public struct DuplicateMover {
     /// One photo moved out.
     public struct Moved: Sendable {
@@ -71,17 +75,33 @@ public struct DuplicateMover {
         return listing.nearDuplicates.flatMap { $0.others.map(\.photo) }.filter { !frames.contains($0.id) }
     }
 
-    /// Moves the files of `photos`, one photo at a time; a photo that fails stays in the library.
+    /// Moves the files of `photos`; a photo that fails stays in the library. Every file is placed in
+    /// the folder first, then the folder's manifest lists them all (what `--move-back` reads), then
+    /// each photo is committed and retracted.
     public func move(_ photos: [CataloguedPhoto]) throws -> Outcome {
         var outcome = Outcome()
         outcome.alreadyOut = photos.filter(\.files.isEmpty).map(\.asset.originalPath)
         let photos = photos.filter { !$0.files.isEmpty }
         guard !photos.isEmpty else { return outcome }
         let run = try catalog.beginRun(pipeline: "duplicates --move-to")
+        var placed: [(photo: CataloguedPhoto, entries: [MoveManifest.Entry])] = []
         for photo in photos {
             do {
-                let paths = try move(photo, run: run)
-                outcome.moved.append(Moved(original: photo.asset.originalPath, paths: paths))
+                placed.append((photo, try place(photo)))
+            } catch {
+                outcome.failures.append((photo.asset.originalPath, "\(error)"))
+            }
+        }
+        do {
+            if !placed.isEmpty { try MoveManifest.read(in: folder).adding(placed.flatMap { $0.entries }).write(in: folder) }
+        } catch {
+            outcome.failures += placed.map { (original: $0.photo.asset.originalPath, reason: "\(error)") }
+            placed = []
+        }
+        for (photo, entries) in placed {
+            do {
+                try retract(entries, run: run)
+                outcome.moved.append(Moved(original: photo.asset.originalPath, paths: entries.map(\.path).sorted()))
             } catch {
                 outcome.failures.append((photo.asset.originalPath, "\(error)"))
             }
@@ -94,21 +114,26 @@ public struct DuplicateMover {
         return outcome
     }
 
-    /// Places, journals, commits and retracts one photo's files (its parts' too); returns their paths.
-    private func move(_ photo: CataloguedPhoto, run: Int64) throws -> [String] {
-        for file in photo.files { try place(file) }
-        let paths = photo.files.map(\.path)
-        try catalog.markPending(paths, run: run)
-        let subjects = Dictionary(grouping: photo.files, by: \.subject)
-        for (subject, files) in subjects.sorted(by: { $0.key < $1.key }) {
-            let units = try catalog.state(of: subject).unitKeys
-            let steps = Set(files.map(\.step))
-            let completion = UnitCompletion(subject: subject,
-                                            units: steps.compactMap { step in units[step].map { UnitCompletion.Unit(step: step, key: $0) } },
-                                            outputs: [], asset: nil, retiredSteps: steps.filter { units[$0] == nil }.sorted())
+    /// Places one photo's files (its parts' too) in the folder; returns their manifest entries, each
+    /// with the key of the unit that made it.
+    private func place(_ photo: CataloguedPhoto) throws -> [MoveManifest.Entry] {
+        let states = try catalog.states(of: Array(Set(photo.files.map(\.subject))))
+        return try photo.files.map { file in
+            try place(file)
+            return MoveManifest.Entry(file, unitKey: states[file.subject]?.unitKeys[file.step], original: photo.asset.originalPath)
+        }
+    }
+
+    /// Journals, commits and retracts one photo's placed files: their outputs are dropped from the
+    /// catalog, their units kept.
+    private func retract(_ entries: [MoveManifest.Entry], run: Int64) throws {
+        try catalog.markPending(entries.map(\.path), run: run)
+        for (subject, files) in Dictionary(grouping: entries, by: \.subject).sorted(by: { $0.key < $1.key }) {
+            let units = files.compactMap { file in file.unitKey.map { UnitCompletion.Unit(step: file.step, key: $0) } }
+            let completion = UnitCompletion(subject: subject, units: units, outputs: [], asset: nil,
+                                            retiredSteps: Set(files.filter { $0.unitKey == nil }.map(\.step)).sorted())
             for stale in try catalog.commit(completion, run: run) { LibraryFiles.retract(stale, library: library) }
         }
-        return paths.sorted()
     }
 
     /// Puts a copy of a library file at its library-relative path under the folder, durably, with

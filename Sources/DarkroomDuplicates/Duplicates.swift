@@ -5,7 +5,7 @@ import Logging
 
 /// `darkroom duplicates`: reads a library's photos from its catalog, hashes the thumbnails of those
 /// imported before fingerprints were made, finds the near-duplicate groups and bursts, and (when
-/// asked) moves the copies not kept out of the library.
+/// asked) moves the copies not kept out of the library, or back into it.
 public enum Duplicates {
     /// What a search found and did.
     public struct Result: Sendable {
@@ -50,5 +50,19 @@ public enum Duplicates {
             try LibraryRecovery.removeOrphans(catalog, library: library, logger: logger)
         }
         return result
+    }
+
+    /// Puts back what `--move-to` moved into `folder` (`--move-back`): takes the library alone (as a
+    /// run does), recovers what a killed run or move left, moves back every file the folder's manifest
+    /// lists, then undoes what a failed photo published (see `DuplicateRestorer`).
+    public static func moveBack(library: URL, catalog: any CatalogStore, from folder: URL,
+                                logger: Logger = Logger(label: "darkroom")) throws -> DuplicateRestorer.Outcome {
+        let restorer = try DuplicateRestorer(library: library.standardizedFileURL, folder: folder, catalog: catalog)
+        let lock = try LibraryLock(library: restorer.library, shared: false)
+        defer { withExtendedLifetime(lock) {} }
+        try LibraryRecovery.recover(catalog, library: restorer.library, logger: logger)
+        let outcome = try restorer.restore()
+        try LibraryRecovery.removeOrphans(catalog, library: restorer.library, logger: logger)
+        return outcome
     }
 }

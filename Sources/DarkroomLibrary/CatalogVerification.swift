@@ -80,8 +80,8 @@ public enum CatalogVerification {
     /// A Darkroom content id (RFC 9562 version 8 UUID) inside a file name.
     static let contentID = try! NSRegularExpression(pattern: "[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}")
 
-    /// Every regular file below the library, outside `.darkroom`, as sorted library-relative paths.
-    static func libraryFiles(_ library: URL) -> [String] {
+    /// Every regular file below the library (or any folder), outside `.darkroom`, as sorted relative paths.
+    package static func libraryFiles(_ library: URL) -> [String] {
         var files: [String] = []
         func walk(_ url: URL, _ relative: String) {
             for name in ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted() {

@@ -5,16 +5,23 @@ import DarkroomModel
 import Foundation
 
 /// `darkroom duplicates`: a library's near-duplicate groups and bursts, the photo to keep in each
-/// and why; as text, JSON or an HTML page; with `--move-to`, the copies' library files moved out.
+/// and why; as text, JSON or an HTML page; with `--move-to`, the copies' library files moved out, and
+/// with `--move-back`, moved back in.
 struct DuplicatesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "duplicates",
         abstract: "List a library's near-duplicates (re-saved, resized, stripped or slightly cropped copies) and bursts, with the photo to "
-            + "keep in each and why. Nothing is deleted; --move-to moves the other copies' library files out (never originals, never burst frames).",
+            + "keep in each and why. Nothing is deleted; --move-to moves the other copies' library files out (never originals, never burst frames), "
+            + "--move-back puts them back.",
         discussion: """
             darkroom duplicates --library LIB
             darkroom duplicates --library LIB --json
             darkroom duplicates --library LIB --report dupes.html --move-to ~/library-duplicates
+            darkroom duplicates --library LIB --move-back ~/library-duplicates
+
+            --move-to lists what it moved in the folder's .darkroom-moved.json; --move-back reads it, puts each file back at its library path (never over \
+            another file) and records it in the catalog as it was. It prints each photo moved back and each file skipped or failed with why, and exits 1 \
+            when a file failed.
 
             Photos imported before near-duplicate detection get their fingerprint from their library thumbnail, once (it is recorded in the catalog). Exits 0 when it ran, whether or not it found groups.
             """)
@@ -32,6 +39,17 @@ struct DuplicatesCommand: ParsableCommand {
                                + "at their library paths, and drop them from the catalog. Holds the library alone, like a run.",
                                valueName: "folder"))
     var moveTo: String?
+
+    @Option(name: .customLong("move-back"),
+            help: ArgumentHelp("Move the files --move-to moved into this folder back to their library paths, and record them in the catalog "
+                               + "as they were. Holds the library alone, like a run.", valueName: "folder"))
+    var moveBack: String?
+
+    func validate() throws {
+        guard moveBack != nil else { return }
+        if moveTo != nil { throw ValidationError("--move-back and --move-to cannot be given together") }
+        if json || report != nil { throw ValidationError("--move-back lists no groups (no --json, no --report): run darkroom duplicates again after it") }
+    }
 
     @OptionGroup var catalog: CatalogArguments
 
@@ -52,6 +70,12 @@ struct DuplicatesCommand: ParsableCommand {
                 _ = try stores.readOnly()
             }
             let opened = try stores.writable()
+            if let moveBack {
+                let outcome = try Duplicates.moveBack(library: url, catalog: opened, from: URL(fileURLWithPath: moveBack, isDirectory: true))
+                print(outcome.lines(folder: URL(fileURLWithPath: moveBack, isDirectory: true).standardizedFileURL).joined(separator: "\n"))
+                if outcome.hasFailures { throw ExitStatus.failuresListed }
+                return
+            }
             guard let rows = opened as? any RowCatalog else { throw RunError("the catalog of \(url.path) cannot be read row by row") }
             let result = try Duplicates.find(library: url, catalog: rows, moveTo: moveTo.map { URL(fileURLWithPath: $0, isDirectory: true) })
             for line in result.backfill.lines { printError(line) }
