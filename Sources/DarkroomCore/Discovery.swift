@@ -242,13 +242,15 @@ extension Discovery {
         if exclude.contains(where: { $0.matches(path) }) {
             return name.hasPrefix(".") ? ("hidden file", "hidden file") : ("excluded by the pipeline's globs", "excluded file")
         }
-        let ext = (name as NSString).pathExtension
         let kind = MediaKind(fileName: name)
         let taken = takes.contains(kind)
+        // The extension is worked out only for a file passed over (not for each of 100,000 inputs).
         if include.contains(where: { $0.matches(path) }) {
             if taken { return nil }
+            let ext = (name as NSString).pathExtension
             return ("\(kind) (.\(ext)): no step of this pipeline takes \(kind.plural)", ".\(ext.lowercased()) \(kind)")
         }
+        let ext = (name as NSString).pathExtension
         let stem = (name as NSString).deletingPathExtension
         func sibling() -> String? {
             // `IMG_1.AAE` for `IMG_1.HEIC`, and both `photo.jpg.xmp` and `photo.xmp` for `photo.jpg`;
