@@ -187,6 +187,7 @@ extension Runner {
     func markDuplicates(_ entries: inout [SurveyEntry]) {
         // The files of each content seen more than once, in order (no list is made for the others).
         var first: [String: Int] = [:], byHash: [String: [Int]] = [:]
+        first.reserveCapacity(entries.count)
         for index in entries.indices {
             guard case .unique(let hash, _) = entries[index].state else { continue }
             if let earlier = first[hash] { byHash[hash, default: [earlier]].append(index) } else { first[hash] = index }
