@@ -39,7 +39,7 @@ public final class Catalog: RowCatalog, Sendable {
             // A re-run over 100,000 photos looks up hundreds of thousands of rows in bulk: pages are
             // read through a memory map (not copied by a system call each), and the key lists they
             // are looked up by are kept in memory (not in a temporary file).
-            try db.execute(sql: "PRAGMA mmap_size = \(Self.mappedBytes)")
+            try db.execute(sql: "PRAGMA mmap_size = \(Catalog.mappedBytes)")
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             guard !readOnly else { return }
             try Self.switchToWAL(db)

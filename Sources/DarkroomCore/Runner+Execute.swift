@@ -81,11 +81,12 @@ extension Runner {
         runPhase(motionParts, stills: stills)
         // Taken out of the phase's results, not copied: marking motion parts below then changes the
         // only copy of 100,000 records rather than copying them all first.
-        let (taken, outcomes, stopReason) = phase.withLock { results in
-            defer { results.records = []; results.outcomes = [] }
-            return (results.records, results.outcomes, results.stopReason)
+        var records: [ItemRecord?] = []
+        let (outcomes, stopReason) = phase.withLock { results in
+            swap(&records, &results.records)
+            defer { results.outcomes = [] }
+            return (results.outcomes, results.stopReason)
         }
-        var records = consume taken
         defer { leftovers.hold(survey, others, records, outcomes, catalog.handOverReadAhead()) }
         // Motion parts have no place of their own in collections.
         for index in survey.entries.indices where survey.entries[index].stillHash != nil { records[index] = nil }
