@@ -36,6 +36,11 @@ public final class Catalog: RowCatalog, Sendable {
         configuration.busyMode = .timeout(10)
         configuration.readonly = readOnly
         configuration.prepareDatabase { db in
+            // A re-run over 100,000 photos looks up hundreds of thousands of rows in bulk: pages are
+            // read through a memory map (not copied by a system call each), and the key lists they
+            // are looked up by are kept in memory (not in a temporary file).
+            try db.execute(sql: "PRAGMA mmap_size = \(Catalog.mappedBytes)")
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
             guard !readOnly else { return }
             try Self.switchToWAL(db)
             try db.execute(sql: "PRAGMA synchronous = FULL")
@@ -43,6 +48,9 @@ public final class Catalog: RowCatalog, Sendable {
         }
         database = try DatabaseQueue(path: url.path, configuration: configuration)
     }
+
+    /// How much of the catalog file SQLite reads through a memory map (1 GiB).
+    private static let mappedBytes = 1 << 30
 
     /// Makes the catalog WAL unless it is already. Switching needs the database to itself, and when
     /// another process opens it at the same moment SQLite answers "database is locked" at once (the

@@ -151,28 +151,37 @@ private struct FolderListing {
 
     init(names: [String], directory: URL, relative: String, discovery: Discovery, passingOver folderReason: Discovery.Skipped?,
          seen: inout Set<String>) {
-        let siblings = Siblings(names)
+        // Made when first needed: only a passed-over edit or XMP sidecar's reason names a sibling.
+        var siblings: Siblings?
+        let namesIndexed = { () -> Siblings in
+            if siblings == nil { siblings = Siblings(names) }
+            return siblings!
+        }
         // Files passed over by the generic rules, by name: candidates for being some input's sidecar.
         var passedOverFiles: [String: (url: URL, info: FileInfo, skipped: Discovery.Skipped)] = [:]
         var inputNames: [String] = []
+        // Each file's path is the folder's and its name (the path of its URL, not worked out from it again).
+        let folderPath = directory.path
+        let folderPrefix = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
         for name in names {
             let url = directory.appendingPathComponent(name, isDirectory: false)
+            let filePath = folderPrefix + name
             let path = relative.isEmpty ? name : relative + "/" + name
-            guard var info = FileInfo(path: url.path) else { continue }
+            guard var info = FileInfo(path: filePath) else { continue }
             if info.isSymlink {
-                guard discovery.spec.followSymlinks, let target = FileInfo(path: url.path, followLinks: true) else {
-                    entries.append(.passedOver(.init(path: url.path, reason: "symbolic link not followed", kind: "symbolic link")))
+                guard discovery.spec.followSymlinks, let target = FileInfo(path: filePath, followLinks: true) else {
+                    entries.append(.passedOver(.init(path: filePath, reason: "symbolic link not followed", kind: "symbolic link")))
                     continue
                 }
                 info = target
             }
             if info.isDirectory {
                 entries.append(.folder(url, path: path, passingOver: folderReason ?? discovery.reasonToPassOver(folder: name, path: path)))
-            } else if info.isRegularFile, seen.insert(url.path).inserted {
+            } else if info.isRegularFile, seen.insert(filePath).inserted {
                 if let folderReason {
-                    entries.append(.passedOver(.init(path: url.path, reason: folderReason.reason, kind: folderReason.kind)))
-                } else if let passedOver = discovery.passedOver(name: name, path: path, siblings: siblings) {
-                    let skipped = Discovery.Skipped(path: url.path, reason: passedOver.reason, kind: passedOver.kind)
+                    entries.append(.passedOver(.init(path: filePath, reason: folderReason.reason, kind: folderReason.kind)))
+                } else if let passedOver = discovery.passedOver(name: name, path: path, siblings: namesIndexed) {
+                    let skipped = Discovery.Skipped(path: filePath, reason: passedOver.reason, kind: passedOver.kind)
                     passedOverFiles[name] = (url, info, skipped)
                     entries.append(.passedOver(skipped))
                 } else {
@@ -238,22 +247,24 @@ extension Discovery {
 
     /// Why a file is not an input of this pipeline (nil when it is): hidden, excluded by the globs, or
     /// outside the include globs, said by what it is (a video, an edit sidecar, a RAW photo...).
-    func passedOver(name: String, path: String, siblings: Siblings) -> (reason: String, kind: String)? {
+    func passedOver(name: String, path: String, siblings: () -> Siblings) -> (reason: String, kind: String)? {
         if exclude.contains(where: { $0.matches(path) }) {
             return name.hasPrefix(".") ? ("hidden file", "hidden file") : ("excluded by the pipeline's globs", "excluded file")
         }
-        let ext = (name as NSString).pathExtension
         let kind = MediaKind(fileName: name)
         let taken = takes.contains(kind)
+        // The extension is worked out only for a file passed over (not for each of 100,000 inputs).
         if include.contains(where: { $0.matches(path) }) {
             if taken { return nil }
+            let ext = (name as NSString).pathExtension
             return ("\(kind) (.\(ext)): no step of this pipeline takes \(kind.plural)", ".\(ext.lowercased()) \(kind)")
         }
+        let ext = (name as NSString).pathExtension
         let stem = (name as NSString).deletingPathExtension
         func sibling() -> String? {
             // `IMG_1.AAE` for `IMG_1.HEIC`, and both `photo.jpg.xmp` and `photo.xmp` for `photo.jpg`;
             // a photo this pipeline takes first.
-            let candidates = siblings.named(stem).filter { $0 != name }
+            let candidates = siblings().named(stem).filter { $0 != name }
             let folder = (path as NSString).deletingLastPathComponent
             let taken = candidates.first { candidate in
                 include.contains { $0.matches(folder.isEmpty ? candidate : folder + "/" + candidate) }

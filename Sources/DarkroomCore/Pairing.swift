@@ -13,9 +13,11 @@ extension Runner {
     func pairMotionParts(_ entries: inout [SurveyEntry], prober: any SourceProber, catalog: CatalogStore?) {
         let keys = PairingKeys(entries: entries, prober: prober, catalog: catalog, jobs: settings.jobs)
         defer {
+            // Only what changes is written: `keys` holds the entries too, and a write makes a copy of all of them.
             for index in entries.indices {
-                entries[index].pairingKey = keys[index]
-                entries[index].probe = entries[index].probe ?? keys.probe(index)
+                let key = keys[index]
+                if entries[index].pairingKey != key { entries[index].pairingKey = key }
+                if entries[index].probe == nil, let probe = keys.probe(index) { entries[index].probe = probe }
             }
         }
         let videos = entries.indices.filter { entries[$0].isOriginal(of: .video) }

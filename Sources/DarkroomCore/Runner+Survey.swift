@@ -48,7 +48,8 @@ extension Runner {
         /// Whether the entry is an original file (not a library rendition) of `kind`, to work on.
         func isOriginal(of kind: MediaKind) -> Bool {
             guard case .unique(_, rendition: false) = state else { return false }
-            return MediaKind(fileName: found.url.lastPathComponent) == kind
+            // Its relative path ends with its name (cheaper to read than the URL's last component).
+            return MediaKind(fileName: found.relativePath) == kind
         }
     }
 
@@ -143,7 +144,7 @@ extension Runner {
         let media = pipeline.media
         let untaken = entries.filter { entry in
             guard case .unique = entry.state else { return false }
-            return !media.contains(MediaKind(fileName: entry.found.url.lastPathComponent))
+            return !media.contains(MediaKind(fileName: entry.found.relativePath))
         }
         entries.removeAll { entry in untaken.contains { $0.found.url == entry.found.url } }
         let passedOver = untaken.flatMap { entry -> [Discovery.Skipped] in
@@ -186,6 +187,7 @@ extension Runner {
     func markDuplicates(_ entries: inout [SurveyEntry]) {
         // The files of each content seen more than once, in order (no list is made for the others).
         var first: [String: Int] = [:], byHash: [String: [Int]] = [:]
+        first.reserveCapacity(entries.count)
         for index in entries.indices {
             guard case .unique(let hash, _) = entries[index].state else { continue }
             if let earlier = first[hash] { byHash[hash, default: [earlier]].append(index) } else { first[hash] = index }

@@ -26,9 +26,20 @@ extension Runner {
         let sidecarDigest = AttachedSidecar.digest(sidecars)
         var keys: [Int: String] = [:]
         var pending = Set<Int>()
+        // What a step's key is the digest of, `<key prefix><hash>|<upstream keys, comma-separated>`,
+        // written into one buffer for every step (not made of strings joined and concatenated).
+        var keyText: [UInt8] = []
+        keyText.reserveCapacity(256)
         for step in unitSteps where step.media.contains(kind) {
-            let upstream = step.dependencies.map { keys[$0] ?? "" }.joined(separator: ",")
-            var key = ContentHash.of(step.keyPrefix + hash + "|" + upstream)
+            keyText.removeAll(keepingCapacity: true)
+            keyText += step.keyPrefix
+            keyText += hash.utf8
+            keyText.append(UInt8(ascii: "|"))
+            for (position, dependency) in step.dependencies.enumerated() {
+                if position > 0 { keyText.append(UInt8(ascii: ",")) }
+                if let upstream = keys[dependency] { keyText += upstream.utf8 }
+            }
+            var key = keyText.withUnsafeBytes { ContentHash.of(bytes: $0) }
             if step.readsSidecars && !sidecarDigest.isEmpty { key = ContentHash.of("\(key)|sidecars:\(sidecarDigest)") }
             keys[step.index] = key
             let outputsPresent = state.outputs.allSatisfy { $0.step != step.catalogID || LibraryFiles.holdsFile($0.path, libraryPath: libraryPath) }

@@ -60,8 +60,8 @@ public final class Runner: Sendable {
     struct UnitStep: Sendable {
         let index: Int
         let catalogID: String
-        /// How every unit key of the step starts: `<catalog id>|<options digest>|`.
-        let keyPrefix: String
+        /// How every unit key of the step starts: `<catalog id>|<options digest>|`, in UTF-8.
+        let keyPrefix: [UInt8]
         let media: Set<MediaKind>
         let readsSidecars: Bool
         /// The earlier per-item steps whose results it reads.
@@ -88,7 +88,7 @@ public final class Runner: Sendable {
     private static func unitSteps(of pipeline: Pipeline, catalogIDs: [String], dependencies: [[Int]]) -> [UnitStep] {
         pipeline.itemSteps.map { step in
             UnitStep(index: step.index, catalogID: catalogIDs[step.index],
-                     keyPrefix: "\(catalogIDs[step.index])|\(step.configured.optionsDigest)|", media: step.configured.media,
+                     keyPrefix: Array("\(catalogIDs[step.index])|\(step.configured.optionsDigest)|".utf8), media: step.configured.media,
                      readsSidecars: step.configured.readsSidecars, dependencies: dependencies[step.index])
         }
     }

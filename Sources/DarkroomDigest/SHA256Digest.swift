@@ -38,8 +38,18 @@ public final class SHA256Digest {
 
     /// The SHA-256 of `data` in one go.
     public static func hash(_ data: Data) -> [UInt8] {
-        let digest = SHA256Digest()
-        digest.update(data)
-        return digest.finalize()
+        data.withUnsafeBytes { hash($0) }
+    }
+
+    /// The SHA-256 of the bytes in `buffer` in one go, without a digest object (no `Data` is made
+    /// of them: a re-run hashes hundreds of thousands of short unit keys this way).
+    public static func hash(_ buffer: UnsafeRawBufferPointer) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        guard EVP_Digest(buffer.baseAddress, buffer.count, &bytes, &length, EVP_sha256(), nil) == 1 else {
+            fatalError("libcrypto cannot make a SHA-256 digest (out of memory)")
+        }
+        bytes.removeSubrange(Int(length)...)
+        return bytes
     }
 }

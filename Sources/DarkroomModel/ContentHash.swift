@@ -24,21 +24,30 @@ public enum ContentHash {
     public static func of(_ data: Data) -> String { hex(SHA256Digest.hash(data)) }
 
     /// SHA-256 of a string's UTF-8 bytes, as lower-case hex.
-    public static func of(_ string: String) -> String { of(Data(string.utf8)) }
+    public static func of(_ string: String) -> String {
+        var string = string
+        return string.withUTF8 { of(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// SHA-256 of bytes in memory, as lower-case hex (nothing is copied to hash them).
+    public static func of(bytes: UnsafeRawBufferPointer) -> String { hex(SHA256Digest.hash(bytes)) }
 
     /// Lower-case hex of bytes. Written out by hand: `String(format: "%02x")` per byte was a fifth of
     /// a no-op re-run's CPU (every unit key is a digest formatted this way).
-    static func hex<D: Sequence>(_ digest: D) -> String where D.Element == UInt8 {
-        var digits: [UInt8] = []
-        digits.reserveCapacity(digest.underestimatedCount * 2)
-        for byte in digest {
-            digits.append(hexDigits[Int(byte >> 4)])
-            digits.append(hexDigits[Int(byte & 0x0F)])
+    /// The digits are written straight into the string's storage (no array of them is made first).
+    static func hex(_ digest: [UInt8]) -> String {
+        String(unsafeUninitializedCapacity: digest.count * 2) { digits in
+            for (position, byte) in digest.enumerated() {
+                digits[2 * position] = hexDigit(byte >> 4)
+                digits[2 * position + 1] = hexDigit(byte & 0x0F)
+            }
+            return digest.count * 2
         }
-        return String(decoding: digits, as: UTF8.self)
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
 
     /// A UUID (RFC 9562 version 8, custom) made of the first 128 bits of a SHA-256 hex digest.
     public static func uuid(fromHex hex: String) -> UUID {

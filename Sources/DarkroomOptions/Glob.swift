@@ -5,6 +5,8 @@ import Foundation
 public struct Glob: Sendable, CustomStringConvertible {
     public let pattern: String
     private let regex: NSRegularExpression
+    /// The same pattern matched without the regular expression, where that answers the same.
+    private let matcher: GlobMatcher?
 
     /// Nil when the pattern is malformed (unbalanced braces or brackets).
     public init?(_ pattern: String) {
@@ -40,11 +42,13 @@ public struct Glob: Sendable, CustomStringConvertible {
             return nil
         }
         self.regex = regex
+        matcher = GlobMatcher(pattern)
     }
 
     /// Whether a relative path (with `/` separators) matches.
     public func matches(_ path: String) -> Bool {
-        regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
+        if let answer = matcher?.matches(path) { return answer }
+        return regex.firstMatch(in: path, range: NSRange(path.startIndex..., in: path)) != nil
     }
 
     public var description: String { pattern }

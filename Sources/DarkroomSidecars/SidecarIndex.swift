@@ -28,17 +28,22 @@ public struct SidecarIndex: Sendable {
             guard let matches = byLowercased[candidate.lowercased()] else { return nil }
             return matches.first { $0 == candidate } ?? matches.first
         }
+        // Every name looked up ends with `.json` (Takeout's) or `.xmp`: a folder with neither (a
+        // camera's) has no sidecars, and its photos' candidate names are not made.
+        let hasJSON = byLowercased.keys.contains { Self.name($0, endsWith: ".json") }
+        let hasXMP = byLowercased.keys.contains { Self.name($0, endsWith: ".xmp") }
+        guard hasJSON || hasXMP else { return }
         var ranked: [String: [(rank: Int, media: String)]] = [:]
         for media in names where isMedia(media) {
             var found: [Sidecar] = []
-            for candidate in TakeoutNaming.candidates(for: media) {
+            for candidate in hasJSON ? TakeoutNaming.candidates(for: media) : [] {
                 guard let name = lookup(candidate.name), !found.contains(where: { $0.name == name }) else { continue }
                 let of = candidate.original.map { " of the original \($0), which this edited copy shares," } ?? ","
                 found.append(Sidecar(kind: .takeoutJSON, name: name, reason: "Google Takeout metadata\(of) \(candidate.naming.description)"))
                 ranked[name, default: []].append((candidate.original == nil ? 0 : 1, media))
             }
             let stem = NameParts(media).ext.isEmpty ? media : String(media.dropLast(NameParts(media).ext.count))
-            let whole = lookup(media + ".xmp"), short = lookup(stem + ".xmp")
+            let whole = hasXMP ? lookup(media + ".xmp") : nil, short = hasXMP ? lookup(stem + ".xmp") : nil
             if let whole {
                 found.append(Sidecar(kind: .xmp, name: whole, reason: "XMP sidecar named after the whole file name"
                     + (short != nil ? "; it wins over \(short ?? ""), being more specific" : "")))
@@ -54,6 +59,11 @@ public struct SidecarIndex: Sendable {
         for (sidecar, owners) in ranked {
             ownersBySidecar[sidecar] = owners.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }.map(\.element.media)
         }
+    }
+
+    /// Whether the UTF-8 bytes of `name` end with those of `ending`.
+    private static func name(_ name: String, endsWith ending: String) -> Bool {
+        name.utf8.count >= ending.utf8.count && name.utf8.suffix(ending.utf8.count).elementsEqual(ending.utf8)
     }
 
     /// The sidecars of the media file `mediaName` of this folder, each kind's winner first: for

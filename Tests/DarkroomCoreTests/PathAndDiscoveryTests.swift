@@ -71,6 +71,29 @@ final class DiscoveryTests: XCTestCase {
         XCTAssertNil(Glob("{a,b"))
     }
 
+    /// ASCII paths are matched byte by byte, others by the regular expression: both answer alike.
+    func testGlobsAnswerAlikeForASCIIAndOtherNames() throws {
+        let media = try XCTUnwrap(Glob("**/*.{jpg,heic,m{p4,ov}}"))
+        XCTAssertTrue(media.matches("a/b.MOV"))
+        XCTAssertTrue(media.matches("Été/b.mov"))
+        XCTAssertTrue(media.matches("c.Mp4"))
+        XCTAssertFalse(media.matches("a/b.mp3"))
+        XCTAssertFalse(media.matches("a/b.mov/c"))
+        XCTAssertFalse(media.matches("Été/b.mp3"))
+        let hiddenFolders = try XCTUnwrap(Glob("**/.*/**"))
+        XCTAssertTrue(hiddenFolders.matches("a/.x/b.jpg"))
+        XCTAssertTrue(hiddenFolders.matches("é/.x/b.jpg"))
+        XCTAssertFalse(hiddenFolders.matches("a/x/.b.jpg"))
+        XCTAssertFalse(hiddenFolders.matches("é/x/.b.jpg"))
+        let rolls = try XCTUnwrap(Glob("DCIM/?{a,b}*/**"))
+        XCTAssertTrue(rolls.matches("DCIM/xa1/y.jpg"))
+        XCTAssertTrue(rolls.matches("dcim/XB/z"))
+        XCTAssertTrue(rolls.matches("DCIM/éa/b"))
+        XCTAssertFalse(rolls.matches("DCIM/xc/y"))
+        XCTAssertFalse(rolls.matches("DCIM/x/a/y"))
+        XCTAssertFalse(try XCTUnwrap(Glob("*.jpg")).matches("a\nb/c.jpg"))
+    }
+
     func testWalksSortedSkipsHiddenLinksAndTheLibrary() throws {
         let folder = try TemporaryFolder("discovery")
         let fm = FileManager.default
