@@ -62,9 +62,14 @@ public struct DuplicateMover {
         self.library = library.standardizedFileURL
         self.folder = folder.standardizedFileURL
         self.catalog = catalog
-        let (root, target) = (self.library.path + "/", self.folder.path + "/")
-        guard !target.hasPrefix(root) && !root.hasPrefix(target) else {
-            throw RunError("--move-to \(self.folder.path) is inside the library \(self.library.path) (or holds it): give a folder outside it")
+        try Self.refuseInside(self.folder, library: self.library, option: "--move-to", give: "a folder outside it")
+    }
+
+    /// Refuses `folder`, given to `option`, when it is inside `library` or holds it.
+    static func refuseInside(_ folder: URL, library: URL, option: String, give: String) throws {
+        let (root, other) = (library.path + "/", folder.path + "/")
+        guard !other.hasPrefix(root) && !root.hasPrefix(other) else {
+            throw RunError("\(option) \(folder.path) is inside the library \(library.path) (or holds it): give \(give)")
         }
     }
 

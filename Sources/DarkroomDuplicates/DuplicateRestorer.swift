@@ -81,10 +81,7 @@ public struct DuplicateRestorer {
         self.library = library.standardizedFileURL
         self.folder = folder.standardizedFileURL
         self.catalog = catalog
-        let (root, source) = (self.library.path + "/", self.folder.path + "/")
-        guard !source.hasPrefix(root) && !root.hasPrefix(source) else {
-            throw RunError("--move-back \(self.folder.path) is inside the library \(self.library.path) (or holds it): give the folder --move-to moved files to")
-        }
+        try DuplicateMover.refuseInside(self.folder, library: self.library, option: "--move-back", give: "the folder --move-to moved files to")
         guard FileInfo(path: self.folder.path)?.isDirectory == true else { throw RunError("--move-back \(self.folder.path): no such folder") }
     }
 
