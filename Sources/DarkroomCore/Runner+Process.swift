@@ -43,23 +43,11 @@ extension Runner {
         // A photo with nothing to do (all of a re-run's) publishes nothing: no publication is made for it.
         var publication: Publication?
         defer { item.attachments.removeAll(); publication?.discard() }
-        func failed(_ failure: ItemFailure) -> (Outcome, ItemRecord?) {
-            failures.record(path: file.url.path, step: failure.step, reason: failure.reason, kind: failure.kind)
-            logger.debug("failed \(file.url.path) [\(failure.step)]: \(failure.reason)")
-            return (.failed(item.outputs.map(\.path), diskFull: failure.kind == .diskFull), nil)
-        }
-        let plan: ItemPlan
         do {
-            plan = try self.plan(item, subject, still: still, catalog: catalog)
-        } catch let failure as ItemFailure {
-            return failed(failure)
-        } catch {
-            preconditionFailure("every failure of a photo is an ItemFailure: \(error)")
-        }
-        if plan.work.required.isEmpty && !plan.adopted { return (.skipped, rememberedRecord(of: item, catalog: catalog)) }
-        let made = publisher.publication(subject: subject.hash, source: file.url.path, pathID: item.id)
-        publication = made
-        do {
+            let plan = try plan(item, subject, still: still, catalog: catalog)
+            if plan.work.required.isEmpty && !plan.adopted { return (.skipped, rememberedRecord(of: item, catalog: catalog)) }
+            let made = publisher.publication(subject: subject.hash, source: file.url.path, pathID: item.id)
+            publication = made
             let units = try runSteps(plan, on: item, publication: made, failures: failures)
             if let changed = changedSince(file) { throw ItemFailure(step: "read", reason: changed, kind: .changedWhileImporting) }
             try publish(made, of: item)
@@ -67,7 +55,9 @@ extension Runner {
             logger.debug("processed \(file.relativePath) -> \(item.outputs.map(\.path).joined(separator: ", "))")
             return (.processed(item.outputs.map(\.path)), ItemRecord(item))
         } catch let failure as ItemFailure {
-            return failed(failure)
+            failures.record(path: file.url.path, step: failure.step, reason: failure.reason, kind: failure.kind)
+            logger.debug("failed \(file.url.path) [\(failure.step)]: \(failure.reason)")
+            return (.failed(item.outputs.map(\.path), diskFull: failure.kind == .diskFull), nil)
         } catch {
             preconditionFailure("every failure of a photo is an ItemFailure: \(error)")
         }
