@@ -70,7 +70,7 @@ let package = Package(
         .systemLibrary(name: "CLibRaw", path: "Sources/CLibRaw", pkgConfig: "libraw_r",
                        providers: [.apt(["libraw-dev"])]),
 
-        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),  // statfs, for the network filesystem check
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),  // statfs (network filesystems), malloc_trim (HeapTrim)
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),  // SHA-256 only
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
@@ -119,7 +119,7 @@ let package = Package(
         // The core, bottom up; no C library, no database.
         // What every layer speaks of: capture dates, media kinds, places, content hashes, file facts,
         // the errors that refuse or fail, bounded threads.
-        .target(name: "DarkroomModel", dependencies: ["DarkroomDigest"]),
+        .target(name: "DarkroomModel", dependencies: ["DarkroomDigest", "CLinux"]),
         // Pipeline and template files: YAML read with positions, options declared once, path templates,
         // compiler-style diagnostics.
         .target(name: "DarkroomOptions", dependencies: ["DarkroomModel", .product(name: "Yams", package: "Yams")]),

@@ -41,6 +41,7 @@ extension Runner {
         // What the workers of a phase learn, shared between them.
         let phase = Mutex(PhaseResults(count: survey.entries.count))
         let finished = Counter()
+        let heapTrim = HeapTrim()
         // `stills`: the records of the stills whose motion parts the phase works on, by content hash.
         func runPhase(_ indices: [Int], stills: [String: ItemRecord] = [:]) {
             let entries = survey.entries, total = entries.count
@@ -51,6 +52,10 @@ extension Runner {
                 let still = entry.stillHash.flatMap { stills[$0] }
                 let (outcome, record) = stopped ? (.notAttempted, nil)
                     : self.process(entry, still: still, catalog: catalog, publisher: publisher, failures: failures)
+                switch outcome {
+                case .processed, .failed: heapTrim.photoWorked()
+                case .skipped, .duplicate, .notAttempted: break
+                }
                 let diskFullReason: String?
                 if case .failed(_, diskFull: true) = outcome {
                     diskFullReason = failures.snapshot.last(where: { $0.path == entry.found.url.path })?.reason

@@ -23,9 +23,12 @@ public final class SHA256Digest {
 
     /// Adds bytes.
     public func update(_ data: Data) {
-        data.withUnsafeBytes { buffer in
-            _ = EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
-        }
+        data.withUnsafeBytes { update($0) }
+    }
+
+    /// Adds bytes in memory (nothing is copied).
+    public func update(_ buffer: UnsafeRawBufferPointer) {
+        _ = EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
     }
 
     /// The 32 bytes of the digest.

@@ -12,10 +12,22 @@ public enum ContentHash {
 
     /// SHA-256 of the bytes of an open file from where `handle` is to the end, read in 1 MiB
     /// chunks, as lower-case hex. The handle stays open, at the end of the file.
+    ///
+    /// The chunks are read with `read(2)` into one buffer: `FileHandle.read(upToCount:)` reads 4 KiB
+    /// a system call into a new `Data` each time, which made hashing a 5 MB photo 1,200 system calls.
     public static func of(_ handle: FileHandle) throws -> String {
+        let chunkSize = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 64)
+        defer { buffer.deallocate() }
         let digest = SHA256Digest()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            digest.update(chunk)
+        while true {
+            let count = read(handle.fileDescriptor, buffer.baseAddress, chunkSize)
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            digest.update(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
         }
         return hex(digest.finalize())
     }
