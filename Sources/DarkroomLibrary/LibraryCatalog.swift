@@ -21,8 +21,7 @@ public struct LibraryCatalog: Sendable {
 
     /// The files made from these subjects (photos' content hashes), by subject, each list by path.
     public func outputs(of subjects: [String]) throws -> [String: [CatalogOutput]] {
-        guard !subjects.isEmpty else { return [:] }
-        return Dictionary(grouping: try store.outputs(ofSubjects: subjects), by: \.subject)
+        try store.outputsBySubject(subjects)
     }
 
     /// The Live Photo videos joined to these stills as their motion parts, by the still's content hash.
