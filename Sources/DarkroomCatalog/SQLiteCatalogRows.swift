@@ -51,6 +51,15 @@ struct SQLiteRowAccess: CatalogRowWriter {
         }
     }
 
+    /// Only the column: a survey of the library's own files asks it of every photo.
+    func originalPaths(contentHashes: [String]) throws -> [String: String] {
+        let rows = try rows("SELECT content_hash, original_path FROM assets WHERE content_hash IN \(Self.list)", [Self.json(contentHashes)]) {
+            ($0[0] as String, $0[1] as String)
+        }
+        // Content hashes are the table's key: each comes once.
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
     func cameras() throws -> [String] {
         try String.fetchAll(try db.cachedStatement(sql: "SELECT DISTINCT camera FROM assets WHERE camera IS NOT NULL"))
     }

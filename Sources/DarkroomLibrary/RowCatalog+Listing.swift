@@ -36,8 +36,7 @@ extension RowCatalog {
         return try rows.read { rows -> [CatalogOutput] in
             let outputs = try rows.outputs(.paths(paths))
             guard !outputs.isEmpty else { return [] }
-            let assets = try rows.assets(.contentHashes(Array(Set(outputs.map(\.subject)))))
-            let sources = Dictionary(assets.map { ($0.contentHash, $0.originalPath) }, uniquingKeysWith: { first, _ in first })
+            let sources = try rows.originalPaths(contentHashes: Array(Set(outputs.map(\.subject))))
             return outputs.map { $0.described(source: sources[$0.subject]) }
         }
     }
