@@ -5,7 +5,7 @@ import XCTest
 /// Dates and paths are zero-padded without `String(format:)`, and read exactly as it wrote them.
 final class ZeroPaddedTests: XCTestCase {
     func testZeroPaddedWritesWhatTheCFormatWrites() {
-        for value in [0, 1, 7, 9, 10, 59, 99, 100, 999, 1000, 2024, 9999, 12345, -1, -42, Int.max] {
+        for value in [0, 1, 7, 9, 10, 59, 99, 100, 999, 1000, 2024, 9999, 12345, 123_456_789, -1, -42] {
             for width in [1, 2, 3, 4] {
                 XCTAssertEqual(value.zeroPadded(width), String(format: "%0\(width)d", value), "\(value) in \(width)")
             }
