@@ -7,9 +7,11 @@ import DarkroomOptions
 
 /// Builds the gallery's entries from the run's items and the library's catalog: each photo's and
 /// video's facts (date and its source, camera, place, video facts), its thumbnail and larger
-/// rendition, a video's playable file, a still's motion part. Five catalog queries in all; a
-/// thumbnail's pixel size is the one the catalog remembers for its bytes, and only a thumbnail it
-/// does not know (new, or remade) is opened to read its header, on `jobs` threads, and remembered.
+/// rendition, a video's playable file, a still's motion part. The photos' facts and outputs are
+/// what the run read ahead (`CatalogReadAhead`: no query, but for photos made this run), and their
+/// motion parts and thumbnails' sizes one query each; a thumbnail's pixel size is the one the
+/// catalog remembers for its bytes, and only a thumbnail it does not know (new, or remade) is
+/// opened to read its header, on `jobs` threads, and remembered.
 struct EntryLoader {
     let options: GalleryOptions
     let files: LibraryFile
