@@ -263,6 +263,7 @@ let package = Package(
         .testTarget(name: "DarkroomHTMLTests", dependencies: ["DarkroomHTML"]),
         .testTarget(name: "GalleryTests", dependencies: [
             "DarkroomCore", "DarkroomCatalog", "DarkroomStages", "DarkroomVips", "DarkroomHTML", "GalleryStage", "DarkroomTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "TimeZoneTests", dependencies: ["DarkroomTimeZones"]),
         .testTarget(name: "VideoTests", dependencies: [

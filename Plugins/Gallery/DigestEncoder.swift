@@ -7,9 +7,25 @@ import Foundation
 ///
 ///     DigestEncoder.line(of: entry)   // "{id=36:1f0c...;kind=5:photo;date={local={year=2024;...}}...}"
 struct DigestEncoder: Encoder {
-    /// The text written so far, shared by the containers of one value.
+    /// The text written so far, shared by the containers of one value. Each piece is appended as it
+    /// is (a month page's digest writes a few hundred pieces a photo: no piece is made into a string first).
     final class Sink {
         var text = ""
+
+        /// A string as written: its length in bytes, then its bytes.
+        func string(_ string: String) {
+            text += String(string.utf8.count)
+            text += ":"
+            text += string
+        }
+
+        /// `key=` then `value`, then `;`.
+        func field(_ key: String, _ value: () -> Void) {
+            text += key
+            text += "="
+            value()
+            text += ";"
+        }
     }
 
     let sink: Sink
@@ -32,13 +48,10 @@ struct DigestEncoder: Encoder {
 
     func singleValueContainer() -> SingleValueEncodingContainer { Single(sink: sink) }
 
-    /// A string as written: its length in bytes, then its bytes.
-    fileprivate static func text(_ string: String) -> String { "\(string.utf8.count):\(string)" }
-
     /// Writes one value after what the sink holds: nested values in braces, lists in brackets.
     fileprivate static func write(_ value: some Encodable, to sink: Sink) {
         switch value {
-        case let string as String: sink.text += text(string)
+        case let string as String: sink.string(string)
         case let bool as Bool: sink.text += bool ? "t" : "f"
         case let number as any BinaryInteger: sink.text += "\(number)"
         case let number as Double: sink.text += "\(number)"
@@ -54,9 +67,9 @@ struct DigestEncoder: Encoder {
         let sink: Sink
         var codingPath: [CodingKey] { [] }
 
-        func encodeNil(forKey key: Key) { sink.text += "\(key.stringValue)=nil;" }
+        func encodeNil(forKey key: Key) { plain("nil", key) }
         func encode(_ value: Bool, forKey key: Key) { plain(value ? "t" : "f", key) }
-        func encode(_ value: String, forKey key: Key) { plain(DigestEncoder.text(value), key) }
+        func encode(_ value: String, forKey key: Key) { sink.field(key.stringValue) { sink.string(value) } }
         func encode(_ value: Double, forKey key: Key) { plain("\(value)", key) }
         func encode(_ value: Float, forKey key: Key) { plain("\(value)", key) }
         func encode(_ value: Int, forKey key: Key) { plain("\(value)", key) }
@@ -85,13 +98,11 @@ struct DigestEncoder: Encoder {
         func superEncoder(forKey key: Key) -> Encoder { DigestEncoder(sink: sink) }
 
         private func plain(_ text: String, _ key: Key) {
-            sink.text += "\(key.stringValue)=\(text);"
+            sink.field(key.stringValue) { sink.text += text }
         }
 
         private func put(_ value: some Encodable, _ key: Key) {
-            sink.text += "\(key.stringValue)="
-            DigestEncoder.write(value, to: sink)
-            sink.text += ";"
+            sink.field(key.stringValue) { DigestEncoder.write(value, to: sink) }
         }
     }
 
@@ -107,7 +118,7 @@ struct DigestEncoder: Encoder {
 
         func encodeNil() { count += 1; sink.text += "nil," }
         func encode(_ value: Bool) { plain(value ? "t" : "f") }
-        func encode(_ value: String) { count += 1; sink.text += DigestEncoder.text(value) + "," }
+        func encode(_ value: String) { count += 1; sink.string(value); sink.text += "," }
         func encode(_ value: Double) { plain("\(value)") }
         func encode(_ value: Float) { plain("\(value)") }
         func encode(_ value: Int) { plain("\(value)") }
@@ -120,7 +131,7 @@ struct DigestEncoder: Encoder {
         func encode(_ value: UInt16) { plain("\(value)") }
         func encode(_ value: UInt32) { plain("\(value)") }
         func encode(_ value: UInt64) { plain("\(value)") }
-        private func plain(_ text: String) { count += 1; sink.text += text + "," }
+        private func plain(_ text: String) { count += 1; sink.text += text; sink.text += "," }
         func encode<T: Encodable>(_ value: T) {
             count += 1
             DigestEncoder.write(value, to: sink)
@@ -142,7 +153,7 @@ struct DigestEncoder: Encoder {
 
         func encodeNil() { sink.text += "nil" }
         func encode(_ value: Bool) { sink.text += value ? "t" : "f" }
-        func encode(_ value: String) { sink.text += DigestEncoder.text(value) }
+        func encode(_ value: String) { sink.string(value) }
         func encode(_ value: Double) { sink.text += "\(value)" }
         func encode(_ value: Float) { sink.text += "\(value)" }
         func encode(_ value: Int) { sink.text += "\(value)" }

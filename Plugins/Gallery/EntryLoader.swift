@@ -7,9 +7,11 @@ import DarkroomOptions
 
 /// Builds the gallery's entries from the run's items and the library's catalog: each photo's and
 /// video's facts (date and its source, camera, place, video facts), its thumbnail and larger
-/// rendition, a video's playable file, a still's motion part. Five catalog queries in all; a
-/// thumbnail's pixel size is the one the catalog remembers for its bytes, and only a thumbnail it
-/// does not know (new, or remade) is opened to read its header, on `jobs` threads, and remembered.
+/// rendition, a video's playable file, a still's motion part. The photos' facts and outputs are
+/// what the run read ahead (`CatalogReadAhead`: no query, but for photos made this run), and their
+/// motion parts and thumbnails' sizes one query each; a thumbnail's pixel size is the one the
+/// catalog remembers for its bytes, and only a thumbnail it does not know (new, or remade) is
+/// opened to read its header, on `jobs` threads, and remembered.
 struct EntryLoader {
     let options: GalleryOptions
     let files: LibraryFile
@@ -31,7 +33,8 @@ struct EntryLoader {
         let motionAssets = try catalog.motionParts(of: items.filter { $0.mediaKind == .photo }.map(\.contentHash))
         let motionOutputs = try catalog.outputs(of: motionAssets.values.flatMap { $0.map(\.contentHash) })
         // Each thumbnail's catalogued bytes, and the sizes remembered for them.
-        let linked = items.map { links(for: $0, facts: facts[$0.contentHash]) }
+        let ids = items.map { $0.id.uuidString.lowercased() }
+        let linked = items.indices.map { links(for: items[$0], id: ids[$0], facts: facts[items[$0].contentHash]) }
         let thumbnails = items.indices.map { index in
             (try? linked[index].thumbnail.get()).flatMap { path in outputs[items[index].contentHash]?.first { $0.path == path } }
         }
@@ -46,7 +49,7 @@ struct EntryLoader {
             let rawPair = parts.contains { $0.mediaKind == .photo }
             let thumbnail = thumbnails[index]
             return Result {
-                try entry(for: item, facts: facts[item.contentHash], links: linked[index], outputs: (outputs[item.contentHash] ?? []).map(\.path),
+                try entry(for: item, id: ids[index], facts: facts[item.contentHash], links: linked[index], outputs: (outputs[item.contentHash] ?? []).map(\.path),
                           motionFiles: motionFiles, rawPair: rawPair, recordedSize: thumbnail.flatMap { sizes[$0.sha256] }) { image in
                     guard let thumbnail, image.path == thumbnail.path else { return }
                     learned.withLock { $0.append(RecordedPixelSize(sha256: thumbnail.sha256, width: image.width, height: image.height)) }
@@ -65,22 +68,21 @@ struct EntryLoader {
         return (entries.sorted(by: GalleryEntry.inOrder), skipped, withoutLarge)
     }
 
-    /// Where an item's thumbnail and larger rendition are in the library: the thumbnail's, or why its
-    /// template cannot be filled in; the larger one's, or nil.
-    private func links(for item: ItemRecord, facts: AssetFacts?) -> (thumbnail: Result<String, Error>, large: String?) {
+    /// Where an item (`id`: its `{id}`) has its thumbnail and larger rendition in the library: the
+    /// thumbnail's, or why its template cannot be filled in; the larger one's, or nil.
+    private func links(for item: ItemRecord, id: String, facts: AssetFacts?) -> (thumbnail: Result<String, Error>, large: String?) {
         var values = PathTemplate.dateValues((facts?.captureDate ?? item.captureDate)?.local)
-        values["id"] = item.id.uuidString.lowercased()
+        values["id"] = id
         return (Result { try options.thumbnails.render(values) }, try? options.large.render(values))
     }
 
     /// One item's entry (`links`: where its thumbnail and larger rendition are): its thumbnail must be
     /// there (a video's poster too); the rest is shown when present. The thumbnail's size is `recordedSize` when the catalog remembers one for its bytes;
     /// one read from a header is handed to `read`.
-    private func entry(for item: ItemRecord, facts: AssetFacts?, links: (thumbnail: Result<String, Error>, large: String?),
+    private func entry(for item: ItemRecord, id: String, facts: AssetFacts?, links: (thumbnail: Result<String, Error>, large: String?),
                        outputs: [String], motionFiles: [String], rawPair: Bool, recordedSize: RecordedPixelSize?,
                        read: (LibraryImage) -> Void) throws -> GalleryEntry {
         let date = facts?.captureDate ?? item.captureDate
-        let id = item.id.uuidString.lowercased()
         let (thumbnailPath, large) = links
         let presentLarge = large.flatMap { files.exists($0) ? $0 : nil }
         let thumbnail: LibraryImage

@@ -78,5 +78,5 @@ struct Month: Hashable, Comparable, Sendable {
     static func < (a: Month, b: Month) -> Bool { (a.year, a.month) < (b.year, b.month) }
 
     /// `2024-03`, as in page names.
-    var key: String { String(format: "%04d-%02d", year, month) }
+    var key: String { "\(year.zeroPadded(4))-\(month.zeroPadded(2))" }
 }

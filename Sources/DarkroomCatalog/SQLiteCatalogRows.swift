@@ -51,6 +51,15 @@ struct SQLiteRowAccess: CatalogRowWriter {
         }
     }
 
+    /// Only the column: a survey of the library's own files asks it of every photo.
+    func originalPaths(contentHashes: [String]) throws -> [String: String] {
+        let rows = try rows("SELECT content_hash, original_path FROM assets WHERE content_hash IN \(Self.list)", [Self.json(contentHashes)]) {
+            ($0[0] as String, $0[1] as String)
+        }
+        // Content hashes are the table's key: each comes once.
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
     func cameras() throws -> [String] {
         try String.fetchAll(try db.cachedStatement(sql: "SELECT DISTINCT camera FROM assets WHERE camera IS NOT NULL"))
     }
@@ -64,14 +73,16 @@ struct SQLiteRowAccess: CatalogRowWriter {
         case .subjectPrefix(let prefix): (sql, arguments) = (select + " WHERE substr(subject, 1, length(?1)) = ?1", [prefix])
         case .all: (sql, arguments) = (select, [])
         }
+        var steps = SharedTexts()
         return try rows(sql, arguments) {
-            OutputRow(path: $0[0], step: $0[1], subject: $0[2], size: $0[3], sha256: $0[4], run: $0[5])
+            OutputRow(path: $0[0], step: steps.shared($0[1]), subject: $0[2], size: $0[3], sha256: $0[4], run: $0[5])
         }
     }
 
     func units(ofSubjects subjects: [String]) throws -> [UnitRow] {
-        try rows("SELECT step, subject, unit_key, run_id FROM units WHERE subject IN \(Self.list)", [Self.json(subjects)]) {
-            UnitRow(step: $0[0], subject: $0[1], key: $0[2], run: $0[3])
+        var steps = SharedTexts()
+        return try rows("SELECT step, subject, unit_key, run_id FROM units WHERE subject IN \(Self.list)", [Self.json(subjects)]) {
+            UnitRow(step: steps.shared($0[0]), subject: $0[1], key: $0[2], run: $0[3])
         }
     }
 
@@ -202,6 +213,16 @@ struct SQLiteRowAccess: CatalogRowWriter {
     }
 
     // MARK: Helpers
+
+    /// The few texts a read repeats on every row (step names), each kept once: a row's own copy is
+    /// dropped for the first one read (a read ahead of 100,000 photos' units and outputs held a
+    /// million copies of a dozen names).
+    private struct SharedTexts {
+        private var seen: Set<String> = []
+
+        /// The first text read equal to `text`.
+        mutating func shared(_ text: String) -> String { seen.insert(text).memberAfterInsert }
+    }
 
     /// The list of keys bound as the statement's one JSON array argument.
     private static let list = "(SELECT value FROM json_each(?))"

@@ -11,8 +11,9 @@ extension Runner {
     func execute(inputs: [URL], catalog store: CatalogStore, shard: Shard?, temporaryFolder: URL,
                  leaving leftovers: Leftovers) throws -> RunReport {
         let started = Date()
-        // Every read and write of the run goes through it, so that its writes make it read again what they change.
-        let catalog = CatalogReadAhead(store)
+        // Every read and write of the run goes through it, so that its writes make it read again what they change;
+        // a collection step that reads the library (the gallery) is answered the photos' facts it read ahead.
+        let catalog = CatalogReadAhead(store, readingAssets: pipeline.collectionSteps.contains { $0.configured.readsLibrary })
         // The file's absolute path, so that `catalog set-date` can read its output templates again from anywhere.
         let runID = try catalog.beginRun(pipeline: URL(fileURLWithPath: pipeline.file).standardizedFileURL.path)
         let publisher = try Publisher(library: settings.library, catalog: catalog, run: runID, temporaryFolder: temporaryFolder)

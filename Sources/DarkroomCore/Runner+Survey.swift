@@ -119,15 +119,23 @@ extension Runner {
         // are the photos they were made from: their records, then every photo's, read in bulk.
         var libraryPaths = LibraryPaths(library: settings.library, followingLinks: pipeline.inputs.followSymlinks)
         let inLibrary = mayHoldLibraryFiles ? found.map { libraryPaths.relativePath(of: $0.url) } : []
-        let outputs = try catalog?.readOutputs(atPaths: inLibrary.compactMap { $0 }) ?? []
-        try catalog?.readSubjects(hashed.compactMap { try? $0.content.get() } + outputs.map(\.subject))
+        try catalog?.readOutputs(atPaths: inLibrary.compactMap { $0 })
+        // A library file's photo is the one it was made from, not its own bytes: only the photos are read ahead.
+        let renditions = inLibrary.isEmpty ? [] : found.indices.map { index -> CatalogOutput? in
+            guard let path = inLibrary[index], let hash = try? hashed[index].content.get() else { return nil }
+            return libraryOutput(at: path, hash: hash, catalog: catalog)
+        }
+        try catalog?.readSubjects(found.indices.compactMap { index in
+            guard let hash = try? hashed[index].content.get() else { return nil }
+            return renditions.isEmpty ? hash : renditions[index]?.subject ?? hash
+        })
         var motionRenditions: [Discovery.Skipped] = []
         var entries = found.enumerated().compactMap { index, file -> SurveyEntry? in
             switch hashed[index].content {
             case .failure(let error):
                 return SurveyEntry(found: file, state: .unreadable("cannot read: \(error.localizedDescription)"))
             case .success(let fileHash):
-                let output = inLibrary.isEmpty ? nil : inLibrary[index].flatMap { libraryOutput(at: $0, hash: fileHash, catalog: catalog) }
+                let output = renditions.isEmpty ? nil : renditions[index]
                 let hash = output?.subject ?? fileHash
                 if output != nil, let reason = motionPartRendition(file, subject: hash, catalog: catalog) {
                     motionRenditions.append(Discovery.Skipped(path: file.url.path, reason: reason, kind: "motion part"))

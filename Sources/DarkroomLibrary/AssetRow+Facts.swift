@@ -80,7 +80,10 @@ extension AssetRow {
     }
 
     /// The facts the row records.
-    public var facts: AssetFacts {
+    public var facts: AssetFacts { facts(captureDate: captureDate) }
+
+    /// The facts the row records, with its capture date decoded already.
+    private func facts(captureDate: CaptureDate?) -> AssetFacts {
         AssetFacts(
             contentHash: contentHash, id: UUID(uuidString: id) ?? ContentHash.uuid(fromHex: contentHash),
             originalPath: originalPath, fileSize: fileSize, captureDate: captureDate,
@@ -91,6 +94,11 @@ extension AssetRow {
                            hdrTransfer: hdrTransfer.flatMap(VideoFacts.Transfer.init(rawValue:)), audioCodec: audioCodec)
             },
             contentIdentifier: contentIdentifier, motionOf: motionOf)
+    }
+
+    /// The row as a run reads it ahead: its facts and its recorded kind (its capture date decoded once).
+    var stored: StoredAsset {
+        StoredAsset(facts: facts(captureDate: captureDate), recordedKind: MediaKind(rawValue: mediaKind) ?? .photo)
     }
 
     /// What a run reads back of an asset whose work is all done.

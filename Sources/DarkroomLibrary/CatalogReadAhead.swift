@@ -21,6 +21,8 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         var fingerprints: [String: FileFingerprint?] = [:]
         var states: [String: SubjectState] = [:]
         var facts: [String: RememberedFacts?] = [:]
+        /// What a collection step reads of each photo (`assets(contentHashes:)`), when `readsAssets`.
+        var assets: [String: AssetFacts?] = [:]
         var outputs: [String: CatalogOutput?] = [:]
         /// The subjects `catalog rebuild` recorded files under, not adopted yet (nil: not read).
         var rebuilt: Set<String>?
@@ -29,8 +31,19 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         var committed: [String: String] = [:]
     }
 
-    public init(_ base: CatalogStore) {
+    /// Whether `readSubjects` reads the photos' facts whole, as a collection step that reads the
+    /// library asks for them (the gallery), or only what the run remembers of them.
+    private let readsAssets: Bool
+
+    /// A run's view of `base`; `readingAssets` when a collection step of the run reads the library.
+    public init(_ base: CatalogStore, readingAssets: Bool) {
         self.base = base
+        readsAssets = readingAssets
+    }
+
+    /// A run's view of `base`, for a run whose collection steps do not read the library.
+    public convenience init(_ base: CatalogStore) {
+        self.init(base, readingAssets: false)
     }
 
     // MARK: Reading ahead
@@ -58,25 +71,27 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     }
 
     /// Reads the units, outputs and facts of these photos and videos (content hashes) in one lookup
-    /// each, and which of them have files `catalog rebuild` recorded under their ids (usually none:
-    /// those few are read as they come).
+    /// each (with `readingAssets`, the facts whole, as a collection step asks for them:
+    /// `assets(contentHashes:)`), and which of them have files `catalog rebuild` recorded under their
+    /// ids (usually none: those few are read as they come).
     public func readSubjects(_ contentHashes: [String]) throws {
         let hashes = Array(Set(contentHashes))
         guard !hashes.isEmpty else { return }
         // The units and outputs are read, and gathered by photo, while the facts are read and their
         // capture dates decoded: neither waits for the other to be done.
-        let base = self.base
+        let base = self.base, readsAssets = self.readsAssets
         let reads = DarkroomThreads.map(count: 2, jobs: 2) { part in
             Result { () throws -> SubjectReads in
                 if part == 0 { return .states(try base.states(of: hashes)) }
-                return .facts(try base.rememberedFacts(contentHashes: hashes))
+                return readsAssets ? .assets(try base.storedAssets(contentHashes: hashes)) : .facts(try base.rememberedFacts(contentHashes: hashes))
             }
         }
-        var states: [String: SubjectState] = [:], facts: [String: RememberedFacts] = [:]
+        var states: [String: SubjectState] = [:], facts: [String: RememberedFacts] = [:], assets: [String: AssetFacts] = [:]
         for read in reads {
             switch try read.get() {
             case .states(let read): states = read
             case .facts(let read): facts = read
+            case .assets(let read): (facts, assets) = (read.mapValues(\.remembered), read.mapValues(\.facts))
             }
         }
         let rebuilt = try base.rebuiltSubjects()
@@ -85,9 +100,11 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         known.withLock { known in
             Self.add(states, to: &known.states)
             Self.add(facts.mapValues { Optional($0) }, to: &known.facts)
+            if readsAssets { Self.add(assets.mapValues { Optional($0) }, to: &known.assets) }
             for hash in hashes {
                 if states[hash] == nil { known.states[hash] = SubjectState() }
                 if facts[hash] == nil { known.facts[hash] = .some(nil) }
+                if readsAssets && assets[hash] == nil { known.assets[hash] = .some(nil) }
             }
             known.rebuilt = rebuilt
         }
@@ -114,6 +131,7 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     private enum SubjectReads: Sendable {
         case states([String: SubjectState])
         case facts([String: RememberedFacts])
+        case assets([String: StoredAsset])
     }
 
     // MARK: Answered from what was read ahead
@@ -126,17 +144,34 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     }
 
     public func state(of subject: String) throws -> SubjectState {
-        let state = known.withLock { known -> SubjectState? in
-            guard let state = known.states[subject] else {
-                // A photo's id that no rebuilt file is recorded under has nothing.
-                let unrebuilt = subject.hasPrefix(CatalogVerification.rebuiltSubjectPrefix) && known.rebuilt.map { !$0.contains(subject) } == true
-                return unrebuilt ? SubjectState() : nil
+        try known.withLock { Self.state(of: subject, in: $0) } ?? base.state(of: subject)
+    }
+
+    /// The outputs of these subjects, by subject, each list by path: those read ahead (and not
+    /// changed since) from memory, the others in one lookup.
+    public func outputsBySubject(_ subjects: [String]) throws -> [String: [CatalogOutput]] {
+        var grouped: [String: [CatalogOutput]] = [:], unknown: [String] = []
+        known.withLock { known in
+            for subject in subjects {
+                guard let state = Self.state(of: subject, in: known) else { unknown.append(subject); continue }
+                if !state.outputs.isEmpty { grouped[subject] = state.outputs }
             }
-            // A path this run committed for another subject is no longer this one's.
-            let current = state.outputs.allSatisfy { known.committed[$0.path].map { $0 == subject } ?? true }
-            return current ? state : nil
         }
-        return try state ?? base.state(of: subject)
+        guard !unknown.isEmpty else { return grouped }
+        for (subject, outputs) in try base.outputsBySubject(unknown) { grouped[subject] = outputs }
+        return grouped
+    }
+
+    /// What is known of a subject's units and outputs, when it was read ahead and is still current.
+    private static func state(of subject: String, in known: Known) -> SubjectState? {
+        guard let state = known.states[subject] else {
+            // A photo's id that no rebuilt file is recorded under has nothing.
+            let unrebuilt = subject.hasPrefix(CatalogVerification.rebuiltSubjectPrefix) && known.rebuilt.map { !$0.contains(subject) } == true
+            return unrebuilt ? SubjectState() : nil
+        }
+        // A path this run committed for another subject is no longer this one's.
+        let current = state.outputs.allSatisfy { known.committed[$0.path].map { $0 == subject } ?? true }
+        return current ? state : nil
     }
 
     public func output(at path: String) throws -> CatalogOutput? {
@@ -147,6 +182,19 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     public func rememberedFacts(contentHash: String) throws -> RememberedFacts? {
         guard let facts = known.withLock({ $0.facts[contentHash] }) else { return try base.rememberedFacts(contentHash: contentHash) }
         return facts
+    }
+
+    /// What the catalog stores of these photos and videos: those read ahead (and not changed since)
+    /// from memory, the others in one lookup.
+    public func assets(contentHashes: [String]) throws -> [AssetFacts] {
+        var found: [AssetFacts] = [], unknown: [String] = []
+        known.withLock { known in
+            for hash in contentHashes {
+                guard let asset = known.assets[hash] else { unknown.append(hash); continue }
+                if let asset { found.append(asset) }
+            }
+        }
+        return unknown.isEmpty ? found : found + (try base.assets(contentHashes: unknown))
     }
 
     /// Adopts the files `catalog rebuild` recorded under the photo's id; when the read ahead found none,
@@ -179,6 +227,7 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
             known.withLock { known in
                 known.states[completion.subject] = nil
                 known.facts[completion.subject] = nil
+                known.assets[completion.subject] = nil
                 for output in completion.outputs {
                     known.committed[output.path] = completion.subject
                     known.outputs[output.path] = nil
@@ -202,13 +251,13 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     public func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts] {
         try base.rememberedFacts(contentHashes: contentHashes)
     }
+    public func storedAssets(contentHashes: [String]) throws -> [String: StoredAsset] { try base.storedAssets(contentHashes: contentHashes) }
     public func outputs(atPaths paths: [String]) throws -> [CatalogOutput] { try base.outputs(atPaths: paths) }
     public func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] { try base.pixelSizes(sha256s: sha256s) }
     public func similarity(contentHashes: [String]?) throws -> [SimilarityRow] { try base.similarity(contentHashes: contentHashes) }
     public func burstFacts(contentHashes: [String]) throws -> [BurstFacts] { try base.burstFacts(contentHashes: contentHashes) }
     public func rebuiltSubjects() throws -> Set<String> { try base.rebuiltSubjects() }
     public func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws { try base.rememberPixelSizes(sizes) }
-    public func assets(contentHashes: [String]) throws -> [AssetFacts] { try base.assets(contentHashes: contentHashes) }
     public func outputs(ofSubjects subjects: [String]) throws -> [CatalogOutput] { try base.outputs(ofSubjects: subjects) }
     public func motionParts(ofStills stills: [String]) throws -> [AssetFacts] { try base.motionParts(ofStills: stills) }
     public func collectionOutputs() throws -> [CatalogOutput] { try base.collectionOutputs() }

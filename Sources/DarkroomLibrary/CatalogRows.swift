@@ -24,6 +24,8 @@ public protocol CatalogRows: Sendable {
 public protocol CatalogRowReader {
     /// The assets a lookup matches, in no particular order.
     func assets(_ lookup: AssetLookup) throws -> [AssetRow]
+    /// The original paths of these assets (those the catalog has), by content hash.
+    func originalPaths(contentHashes: [String]) throws -> [String: String]
     /// Every camera name assets record, each once, in no particular order.
     func cameras() throws -> [String]
     /// The outputs a lookup matches, in no particular order.
@@ -40,6 +42,13 @@ public protocol CatalogRowReader {
     func similarity(contentHashes: [String]?) throws -> [SimilarityRow]
     /// What burst grouping needs of these photos (those the catalog has), in no particular order.
     func burstFacts(contentHashes: [String]) throws -> [BurstFacts]
+}
+
+extension CatalogRowReader {
+    /// The original paths of these assets, from their whole rows (a store may read only the column).
+    public func originalPaths(contentHashes: [String]) throws -> [String: String] {
+        Dictionary(try assets(.contentHashes(contentHashes)).map { ($0.contentHash, $0.originalPath) }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// Reads and writes rows, inside a write transaction of `CatalogRows`.

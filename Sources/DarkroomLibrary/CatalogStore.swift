@@ -38,6 +38,9 @@ public protocol CatalogStore: AnyObject, Sendable {
     func states(of subjects: [String]) throws -> [String: SubjectState]
     /// What the catalog remembers of the photos and videos with these content hashes (those it knows).
     func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts]
+    /// What `assets(contentHashes:)` and `rememberedFacts(contentHashes:)` answer of these photos and
+    /// videos, from one lookup, by content hash (those it knows): what a run reads ahead.
+    func storedAssets(contentHashes: [String]) throws -> [String: StoredAsset]
     /// The catalogued outputs at these library-relative paths (those it has), as `output(at:)` gives each.
     func outputs(atPaths paths: [String]) throws -> [CatalogOutput]
     /// The subjects `catalog rebuild` recorded files under that no photo has adopted yet (`id:<content id>`).
@@ -58,6 +61,9 @@ public protocol CatalogStore: AnyObject, Sendable {
     func assets(contentHashes: [String]) throws -> [AssetFacts]
     /// The published outputs of these subjects (content hashes, or `collection:<step>`), by path.
     func outputs(ofSubjects subjects: [String]) throws -> [CatalogOutput]
+    /// The published outputs of these subjects, by subject, each list by path; a subject with none is
+    /// absent. (A run's catalog answers what it read ahead from memory.)
+    func outputsBySubject(_ subjects: [String]) throws -> [String: [CatalogOutput]]
     /// The Live Photo videos joined to these stills as their motion parts (`AssetFacts.motionOf`).
     func motionParts(ofStills stills: [String]) throws -> [AssetFacts]
     /// The outputs of every collection step of every pipeline (collages, time-lapses, books), by path.
@@ -73,6 +79,26 @@ public protocol CatalogStore: AnyObject, Sendable {
     func commit(_ completion: UnitCompletion, run: Int64) throws -> [String]
     /// Attaches outputs that `catalog rebuild` recorded under a photo's id to that photo; returns how many.
     func adopt(contentHash: String) throws -> Int
+}
+
+extension CatalogStore {
+    /// The answers of `assets(contentHashes:)` and `rememberedFacts(contentHashes:)`, put together.
+    public func storedAssets(contentHashes: [String]) throws -> [String: StoredAsset] {
+        guard !contentHashes.isEmpty else { return [:] }
+        let remembered = try rememberedFacts(contentHashes: contentHashes)
+        var stored: [String: StoredAsset] = [:]
+        for facts in try assets(contentHashes: contentHashes) {
+            guard let kind = remembered[facts.contentHash]?.mediaKind else { continue }
+            stored[facts.contentHash] = StoredAsset(facts: facts, recordedKind: kind)
+        }
+        return stored
+    }
+
+    /// The outputs of `outputs(ofSubjects:)`, grouped by subject.
+    public func outputsBySubject(_ subjects: [String]) throws -> [String: [CatalogOutput]] {
+        guard !subjects.isEmpty else { return [:] }
+        return Dictionary(grouping: try outputs(ofSubjects: subjects), by: \.subject)
+    }
 }
 
 /// The pixel size of an image file, remembered by the SHA-256 of its bytes: a library file the catalog
@@ -148,6 +174,25 @@ public struct RememberedFacts: Sendable {
                 mediaKind: MediaKind = .photo) {
         self.captureDate = captureDate; self.width = width; self.height = height
         self.contentIdentifier = contentIdentifier; self.motionOf = motionOf; self.mediaKind = mediaKind
+    }
+}
+
+/// A photo's or video's row of the catalog as a run reads it ahead: what the catalog stores of it
+/// (`assets(contentHashes:)`), and what a run remembers of it (`rememberedFacts(contentHashes:)`).
+public struct StoredAsset: Sendable {
+    public var facts: AssetFacts
+    /// Photo or video, as the catalog recorded it (a catalog from before videos says photo).
+    public var recordedKind: MediaKind
+
+    public init(facts: AssetFacts, recordedKind: MediaKind) {
+        self.facts = facts
+        self.recordedKind = recordedKind
+    }
+
+    /// What a run remembers of it, as `rememberedFacts(contentHashes:)` gives it.
+    public var remembered: RememberedFacts {
+        RememberedFacts(captureDate: facts.captureDate, width: facts.width, height: facts.height,
+                        contentIdentifier: facts.contentIdentifier, motionOf: facts.motionOf, mediaKind: recordedKind)
     }
 }
 

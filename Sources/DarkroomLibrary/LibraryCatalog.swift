@@ -3,7 +3,8 @@ import Foundation
 /// The library's catalog as a collection stage reads it (`CollectionContext.library`): what is known
 /// of each photo and video, what was made from it, its motion part, and what other pipelines made
 /// (collages, time-lapses, books). Read-only but for the image sizes it remembers; every call is one
-/// query however many subjects it asks about.
+/// query however many subjects it asks about, or none for what the run read ahead (a run's photos'
+/// outputs, and their facts when a collection step reads the library: `CatalogReadAhead`).
 public struct LibraryCatalog: Sendable {
     package let store: CatalogStore
 
@@ -21,8 +22,7 @@ public struct LibraryCatalog: Sendable {
 
     /// The files made from these subjects (photos' content hashes), by subject, each list by path.
     public func outputs(of subjects: [String]) throws -> [String: [CatalogOutput]] {
-        guard !subjects.isEmpty else { return [:] }
-        return Dictionary(grouping: try store.outputs(ofSubjects: subjects), by: \.subject)
+        try store.outputsBySubject(subjects)
     }
 
     /// The Live Photo videos joined to these stills as their motion parts, by the still's content hash.

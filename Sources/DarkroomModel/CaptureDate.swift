@@ -53,8 +53,8 @@ public struct LocalDateTime: Codable, Sendable, Hashable, Comparable, CustomStri
 
     /// `2024-01-31T12:34:56` (with `.123` when there are fractional seconds).
     public var description: String {
-        let base = String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
-        return nanosecond == 0 ? base : base + String(format: ".%03d", nanosecond / 1_000_000)
+        let base = "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))T\(hour.zeroPadded(2)):\(minute.zeroPadded(2)):\(second.zeroPadded(2))"
+        return nanosecond == 0 ? base : base + "." + (nanosecond / 1_000_000).zeroPadded(3)
     }
 
     public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {

@@ -82,16 +82,20 @@ public struct PathTemplate: Codable, Sendable, Hashable, CustomStringConvertible
                                      : PathTemplate.sanitize(value)
             }
         }
-        // An empty {dir} leaves "a//b": fold it.
+        // An empty {dir} leaves "a//b": fold it (a path with no empty folder is already as it would be).
+        let bytes = out.utf8
+        let slash = UInt8(ascii: "/")
+        guard bytes.first == slash || bytes.last == slash || zip(bytes, bytes.dropFirst()).contains(where: { $0 == slash && $1 == slash }) else {
+            return out
+        }
         return out.split(separator: "/", omittingEmptySubsequences: true).joined(separator: "/")
     }
 
     /// `{yyyy}`...`{ss}` from a validated date (empty when there is none).
     public static func dateValues(_ date: LocalDateTime?) -> [String: String] {
         guard let d = date else { return [:] }
-        return ["yyyy": String(format: "%04d", d.year), "MM": String(format: "%02d", d.month),
-                "dd": String(format: "%02d", d.day), "HH": String(format: "%02d", d.hour),
-                "mm": String(format: "%02d", d.minute), "ss": String(format: "%02d", d.second)]
+        return ["yyyy": d.year.zeroPadded(4), "MM": d.month.zeroPadded(2), "dd": d.day.zeroPadded(2), "HH": d.hour.zeroPadded(2),
+                "mm": d.minute.zeroPadded(2), "ss": d.second.zeroPadded(2)]
     }
 
     /// The path this template gives the same item at another capture date: `path` must be what it
@@ -135,6 +139,12 @@ public struct PathTemplate: Codable, Sendable, Hashable, CustomStringConvertible
     /// One path component from an arbitrary string: separators, control characters and leading
     /// dots replaced, length capped.
     static func sanitize(_ value: String) -> String {
+        // Printable ASCII without a slash, a backslash or a leading dot, and short enough, is safe as it is.
+        let bytes = value.utf8
+        if bytes.count <= 120, let first = bytes.first, first != UInt8(ascii: "."),
+           bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "\\") }) {
+            return value
+        }
         var cleaned = String(value.unicodeScalars.map { scalar -> Character in
             if scalar == "/" || scalar == "\\" || scalar.properties.generalCategory == .control { return "_" }
             return Character(scalar)

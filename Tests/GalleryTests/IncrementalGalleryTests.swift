@@ -47,6 +47,33 @@ final class IncrementalGalleryTests: XCTestCase {
         XCTAssertEqual(try files.map { try stamp(fixture, $0) }, after)
     }
 
+    /// A photo given another date moves to its new month's page, and a photo whose file left the
+    /// library leaves its page: those pages and the index are written again, and only they.
+    func testARedatedPhotoMovesToItsNewMonthAndARemovedOneLeavesItsPage() throws {
+        let fixture = try GalleryFixture("gallery-redated")
+        try fixture.photo("A1.JPG", exif: ["-DateTimeOriginal=2024:03:01 10:00:00"])
+        let moved = try GalleryFixture.id(of: try fixture.photo("A2.JPG", exif: ["-DateTimeOriginal=2024:03:02 10:00:00"]))
+        let removed = try GalleryFixture.id(of: try fixture.photo("B1.JPG", exif: ["-DateTimeOriginal=2024:04:01 10:00:00"]))
+        try fixture.photo("B2.JPG", exif: ["-DateTimeOriginal=2024:04:02 10:00:00"])
+        try fixture.importCard()
+        try fixture.makeGallery()
+
+        let setDate = try DarkroomCommand(workingDirectory: GalleryFixture.repository)
+            .run(["catalog", "set-date", moved, "2024-05-15T12:00", "--library", fixture.library.path])
+        XCTAssertEqual(setDate.status, 0, setDate.err)
+        let redated = try fixture.makeGallery()
+        XCTAssertEqual(redated.published.sorted(), ["gallery/2024-03.html", "gallery/2024-04.html", "gallery/2024-05.html", "gallery/index.html"],
+                       "March loses it, May has it, April's pager leads to May, the index counts it there")
+        XCTAssertFalse(try fixture.page("2024-03.html").contains("p-\(moved)"))
+        XCTAssertTrue(try fixture.page("2024-05.html").contains("p-\(moved)"))
+
+        try FileManager.default.removeItem(at: fixture.library.appendingPathComponent("Photos/2024/04/\(removed).heic"))
+        let afterRemoval = try fixture.makeGallery()
+        XCTAssertEqual(afterRemoval.published.sorted(), ["gallery/2024-04.html", "gallery/index.html"])
+        XCTAssertFalse(try fixture.page("2024-04.html").contains("p-\(removed)"))
+        XCTAssertEqual(try fixture.makeGallery().published, [], "nothing new after that")
+    }
+
     /// Collages another pipeline made appear on made.html, and the index links to it.
     func testWhatOtherPipelinesMadeIsListed() throws {
         let fixture = try GalleryFixture("gallery-made")
