@@ -78,6 +78,50 @@ static inline int darkroom_vips_copy_memory(VipsImage *in, VipsImage **out) {
     *out = m;
     return m ? 0 : -1;
 }
+/* Computes every pixel of `in` in the calling thread, a strip of lines at a time, with no thread pool,
+ * into `buffer` of `size` bytes (lines one after another). The pool's workers cost more than they
+ * give when there is one per operation (the caller waits while one computes each strip, and every
+ * wait leaves its core idle for a wake-up) or the image is a small working copy. Strips keep memory
+ * what the pool's would be: a sequential loader is read once, top to bottom. */
+static inline int darkroom_vips_read_in_thread(VipsImage *in, void *buffer, size_t size) {
+    size_t line = VIPS_IMAGE_SIZEOF_LINE(in);
+    if (size < line * (size_t) in->Ysize) {
+        vips_error("read", "buffer too small");
+        return -1;
+    }
+    int tile_width, tile_height, strip;
+    vips_get_tile_size(in, &tile_width, &tile_height, &strip);
+    VipsRegion *region = vips_region_new(in);
+    int result = 0;
+    for (int top = 0; result == 0 && top < in->Ysize; top += strip) {
+        VipsRect rows = {0, top, in->Xsize, VIPS_MIN(strip, in->Ysize - top)};
+        result = vips_region_prepare(region, &rows);
+        for (int y = top; result == 0 && y < top + rows.height; y++)
+            memcpy((char *) buffer + line * (size_t) y, VIPS_REGION_ADDR(region, 0, y), line);
+    }
+    g_object_unref(region);
+    return result;
+}
+/* The bytes of all of `in`'s pixels. */
+static inline size_t darkroom_vips_sizeof_image(VipsImage *in) { return VIPS_IMAGE_SIZEOF_IMAGE(in); }
+/* Like vips_image_copy_memory (a memory image of `in`'s pixels, or `in` itself with one more reference
+ * when it is in memory already), but computed in the calling thread (darkroom_vips_read_in_thread). */
+static inline int darkroom_vips_copy_memory_in_thread(VipsImage *in, VipsImage **out) {
+    switch (in->dtype) {
+    case VIPS_IMAGE_SETBUF: case VIPS_IMAGE_SETBUF_FOREIGN: case VIPS_IMAGE_MMAPIN: case VIPS_IMAGE_MMAPINRW:
+        *out = vips_image_copy_memory(in);
+        return *out ? 0 : -1;
+    default: break;
+    }
+    VipsImage *copy = vips_image_new_memory();
+    if (vips_image_pipelinev(copy, VIPS_DEMAND_STYLE_THINSTRIP, in, NULL) || vips_image_write_prepare(copy)
+        || darkroom_vips_read_in_thread(in, VIPS_IMAGE_ADDR(copy, 0, 0), VIPS_IMAGE_SIZEOF_IMAGE(copy))) {
+        g_object_unref(copy);
+        return -1;
+    }
+    *out = copy;
+    return 0;
+}
 static inline int darkroom_vips_colourspace(VipsImage *in, VipsImage **out, VipsInterpretation space) {
     return vips_colourspace(in, out, space, NULL);
 }
@@ -275,22 +319,6 @@ static inline int darkroom_vips_affine(VipsImage *in, VipsImage **out, double a,
 /* Box-filter shrink by integer-ish factors: the antialiasing step before a warp that shrinks a lot. */
 static inline int darkroom_vips_shrink(VipsImage *in, VipsImage **out, double hshrink, double vshrink) {
     return vips_shrink(in, out, hshrink, vshrink, NULL);
-}
-/* Computes every pixel of a small image in the calling thread (no thread pool: for a working copy of a
- * megapixel, starting libvips' workers costs more than the work) into `buffer` of `size` bytes. */
-static inline int darkroom_vips_read_in_thread(VipsImage *in, void *buffer, size_t size) {
-    size_t line = VIPS_IMAGE_SIZEOF_LINE(in);
-    if (size < line * (size_t) in->Ysize) {
-        vips_error("read", "buffer too small");
-        return -1;
-    }
-    VipsRegion *region = vips_region_new(in);
-    VipsRect all = {0, 0, in->Xsize, in->Ysize};
-    int result = vips_region_prepare(region, &all);
-    for (int y = 0; result == 0 && y < in->Ysize; y++)
-        memcpy((char *) buffer + line * (size_t) y, VIPS_REGION_ADDR(region, 0, y), line);
-    g_object_unref(region);
-    return result;
 }
 #endif
 /* ==== End of alignment (issue 23). ==== */

@@ -43,16 +43,17 @@ extension Runner {
         let phase = Mutex(PhaseResults(count: survey.entries.count))
         let finished = Counter()
         let heapTrim = HeapTrim()
+        let computing = ComputeSlots(settings.jobs)
         // `stills`: the records of the stills whose motion parts the phase works on, by content hash.
         func runPhase(_ indices: [Int], stills: [String: ItemRecord] = [:]) {
             let entries = survey.entries, total = entries.count
-            DarkroomThreads.forEach(count: indices.count, jobs: min(settings.jobs, max(1, indices.count))) { position in
+            DarkroomThreads.forEach(count: indices.count, jobs: min(computing.threads, max(1, indices.count))) { position in
                 let index = indices[position]
                 let entry = entries[index]
                 let stopped = phase.withLock { $0.stopReason != nil }
                 let still = entry.stillHash.flatMap { stills[$0] }
                 let (outcome, record) = stopped ? (.notAttempted, nil)
-                    : self.process(entry, still: still, catalog: catalog, publisher: publisher, failures: failures)
+                    : self.process(entry, still: still, catalog: catalog, publisher: publisher, failures: failures, computing: computing)
                 switch outcome {
                 case .processed, .failed: heapTrim.photoWorked()
                 case .skipped, .duplicate, .notAttempted: break

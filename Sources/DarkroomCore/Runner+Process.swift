@@ -19,11 +19,12 @@ extension Runner {
         case notAttempted
     }
 
-    /// Works on one input: its pending steps run, its outputs are published together and recorded
-    /// with its units. A Live Photo's video (`.motionPart`) runs only the steps that take motion parts,
-    /// under its still's id and capture date (`still`: this run's record of it, else the catalog's).
+    /// Works on one input: its pending steps run (in one of the `computing` slots), its outputs are
+    /// published together and recorded with its units (out of the slot: that waits on the disk). A Live
+    /// Photo's video (`.motionPart`) runs only the steps that take motion parts, under its still's id and
+    /// capture date (`still`: this run's record of it, else the catalog's).
     func process(_ entry: SurveyEntry, still: ItemRecord? = nil, catalog: CatalogStore, publisher: Publisher,
-                 failures: FailureSink) -> (Outcome, ItemRecord?) {
+                 failures: FailureSink, computing: ComputeSlots) -> (Outcome, ItemRecord?) {
         let file = entry.found
         let subject: Subject
         switch entry.state {
@@ -44,11 +45,14 @@ extension Runner {
         var publication: Publication?
         defer { item.attachments.removeAll(); publication?.discard() }
         do {
-            let plan = try plan(item, subject, still: still, catalog: catalog)
-            if plan.work.required.isEmpty && !plan.adopted { return (.skipped, rememberedRecord(of: item, catalog: catalog)) }
-            let made = publisher.publication(subject: subject.hash, source: file.url.path, pathID: item.id)
-            publication = made
-            let units = try runSteps(plan, on: item, publication: made, failures: failures)
+            let worked = try computing.withSlot { () throws -> (ItemPlan, Publication, [UnitCompletion.Unit])? in
+                let plan = try plan(item, subject, still: still, catalog: catalog)
+                if plan.work.required.isEmpty && !plan.adopted { return nil }
+                let made = publisher.publication(subject: subject.hash, source: file.url.path, pathID: item.id)
+                publication = made
+                return (plan, made, try runSteps(plan, on: item, publication: made, failures: failures))
+            }
+            guard let (plan, made, units) = worked else { return (.skipped, rememberedRecord(of: item, catalog: catalog)) }
             if let changed = changedSince(file) { throw ItemFailure(step: "read", reason: changed, kind: .changedWhileImporting) }
             try publish(made, of: item)
             if !units.isEmpty { try record(units, plan, of: item, subject, publication: made, catalog: catalog) }

@@ -147,7 +147,9 @@ extension Runner {
         let state: SurveyEntry.State = photo.motionOf.map {
             .motionPart(of: $0, hash: photo.contentHash, stillPath: photo.stillPath ?? $0)
         } ?? .unique(photo.contentHash, rendition: photo.rendition)
-        let (outcome, _) = process(SurveyEntry(found: found, state: state), catalog: store, publisher: publisher, failures: failures)
+        // A queue worker takes one job at a time: its one photo has a slot of its own.
+        let (outcome, _) = process(SurveyEntry(found: found, state: state), catalog: store, publisher: publisher, failures: failures,
+                                   computing: ComputeSlots(1))
         switch outcome {
         case .processed(let paths): return .done(published: paths)
         case .skipped, .duplicate, .notAttempted: return .nothingToDo

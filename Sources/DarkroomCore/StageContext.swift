@@ -48,8 +48,8 @@ public struct StageContext {
     /// Where warnings about the item go (its path is added).
     let warnings: (@Sendable (_ step: String, _ message: String) -> Void)?
 
-    /// Adds one output for the current item: `write` fills a temp file, which is fsynced now and
-    /// put at `relativePath` in the library when all of the photo's steps have succeeded.
+    /// Adds one output for the current item: `write` fills a temp file, which is fsynced and put at
+    /// `relativePath` in the library when all of the photo's steps have succeeded.
     public func publish(_ relativePath: String, write: (URL) throws -> Void) throws {
         try publication.stage(relativePath, step: catalogStep, write: write)
     }
@@ -100,7 +100,7 @@ public struct CollectionContext {
     }
 
     /// Adds one output of the collection (a video, a collage): `write` fills a temp file, which is
-    /// fsynced now and put at `relativePath` in the library with the others when the step ends.
+    /// fsynced and put at `relativePath` in the library with the others when the step ends.
     public func publish(_ relativePath: String, write: (URL) throws -> Void) throws {
         try publication.stage(relativePath, step: catalogStep, write: write)
     }

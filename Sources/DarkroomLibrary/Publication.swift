@@ -7,9 +7,9 @@ import Synchronization
 ///     stage ──▶ publish ──▶ commit
 ///       │          │           └ outputs and finished units recorded in one transaction;
 ///       │          │             outputs the units no longer make are retracted
-///       │          └ paths journalled, files linked into place together (a replaced file's
-///       │            old bytes kept aside until the commit), folders fsynced
-///       └ each output written to a temp file in the library and fsynced
+///       │          └ temp files fsynced, paths journalled, files linked into place together
+///       │            (a replaced file's old bytes kept aside until the commit), folders fsynced
+///       └ each output written to a temp file in the library
 ///
 /// Nothing staged reaches the library unless `publish` is called; a crash between `publish` and
 /// `commit` leaves journalled paths that the next run (or the job's next attempt) removes.
@@ -46,7 +46,7 @@ package final class Publication: Sendable {
     /// Outputs linked into the library so far (written by this run).
     package var written: [PublishedOutput] { files.withLock { $0.placed } }
 
-    /// Writes one output to a temp file (via `write`), fsynced, to be published with the others;
+    /// Writes one output to a temp file (via `write`), to be fsynced and published with the others;
     /// returns the SHA-256 of what was written. With `ifChanged`, an output whose bytes the library
     /// already holds at that path (as this subject's catalogued output, and on disk) is not
     /// published: the file is kept as it is.

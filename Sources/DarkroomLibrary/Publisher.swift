@@ -4,9 +4,9 @@ import DarkroomModel
 
 /// Puts finished files into the library so that a crash never leaves a partial one.
 ///
-/// A photo's outputs are first *staged*: written to temp files under `.darkroom/tmp` and fsynced.
-/// Only when every step of the photo has succeeded are they *published* together: their paths are
-/// noted in the catalog's journal (one transaction), each is linked into place without replacing
+/// A photo's outputs are first *staged*: written to temp files under `.darkroom/tmp`. Only when every
+/// step of the photo has succeeded are they *published* together: the temp files are fsynced, their
+/// paths noted in the catalog's journal (one transaction), each is linked into place without replacing
 /// anything (or renamed over an older output of the same photo, or of the same step whose source
 /// changed, whose old bytes are kept aside until the catalog records the new file), and the folders
 /// are fsynced. A failed photo leaves the library as it was.
@@ -18,7 +18,7 @@ package final class Publisher: Sendable {
     /// Library-relative paths published this run (two photos may not claim one path).
     private let publishedThisRun = Mutex(Set<String>())
 
-    /// A complete, fsynced temp file waiting to be published.
+    /// A complete temp file waiting to be published (and fsynced then).
     package struct Staged {
         package var relativePath: String
         package var step: String
@@ -75,8 +75,9 @@ package final class Publisher: Sendable {
         return own
     }
 
-    /// Writes one output to a temp file (via `write`) and fsyncs it; `owner` is the catalog subject it
-    /// belongs to (a photo's content hash, or a collection step's subject), `source` the photo's file.
+    /// Writes one output to a temp file (via `write`), made durable when it is published (so that a
+    /// photo's steps never wait on the disk); `owner` is the catalog subject it belongs to (a photo's
+    /// content hash, or a collection step's subject), `source` the photo's file.
     package func stage(_ relativePath: String, step: String, owner: String, source: String? = nil, pathID: UUID? = nil,
                write: (URL) throws -> Void) throws -> Staged {
         _ = try Publisher.checkedComponents(relativePath)
@@ -87,7 +88,6 @@ package final class Publisher: Sendable {
             guard let info = FileInfo(path: temp.path), info.isRegularFile, info.size > 0 else {
                 throw StageError("\(step) produced no data for \(relativePath)")
             }
-            try Publisher.fsync(path: temp.path)
             return Staged(relativePath: relativePath, step: step, owner: owner, source: source, pathID: pathID, temp: temp, size: info.size,
                           digest: try ContentHash.ofFile(temp))
         } catch {
@@ -127,8 +127,8 @@ package final class Publisher: Sendable {
         package var replaced: [String]
     }
 
-    /// Publishes staged files together: the new paths and the places of replaced files' old bytes
-    /// are journalled (one transaction); each replaced file is linked aside
+    /// Publishes staged files together: their temp files are fsynced; the new paths and the places of
+    /// replaced files' old bytes are journalled (one transaction); each replaced file is linked aside
     /// (`LibraryFiles.keptAsidePath`) and made durable, then renamed over; each new path is linked
     /// into place; then every folder with a new entry is fsynced (each file's folder, and the parent
     /// of each folder made). On failure the library is put back as it was (new files and folders
@@ -152,6 +152,7 @@ package final class Publisher: Sendable {
                     targets.append((file, final, false))
                 }
             }
+            for file in staged { try Publisher.fsync(path: file.temp.path) }
             try catalog?.markPending(targets.map { $0.replacing ? LibraryFiles.keptAsidePath(of: $0.file.relativePath) : $0.file.relativePath },
                                      run: run)
             // Noted before a file appears: another photo of this run that finds it before this one's
@@ -222,7 +223,7 @@ package final class Publisher: Sendable {
         return components
     }
 
-    /// Makes a folder's entries durable (an injected fault may fail it: `FaultPoint.syncing`).
+    /// Makes a file's bytes or a folder's entries durable (an injected fault may fail it: `FaultPoint.syncing`).
     package static func fsync(path: String) throws {
         try FaultInjection.pass(.syncing(path))
         let fd = open(path, O_RDONLY)

@@ -61,7 +61,9 @@ extension Image {
     /// in memory is returned as it is (libvips hands back the same object): nothing is set on it,
     /// since other threads may be reading it.
     public func materialized() throws -> Image {
-        let copy = try derive("copy_memory") { darkroom_vips_copy_memory($0, $1) }
+        let copy = Vips.computesInCallingThread
+            ? try derive("copy_memory") { darkroom_vips_copy_memory_in_thread($0, $1) }
+            : try derive("copy_memory") { darkroom_vips_copy_memory($0, $1) }
         if copy.pointer == pointer { return copy }
         copy.takeOwnership(ofMetadataOf: self)
         return copy
@@ -106,6 +108,14 @@ extension Image {
     /// Computes every pixel and returns them packed, row by row, `bands` bytes a pixel.
     /// Call on an 8-bit image (see `eightBitRGB()`).
     public func pixelBytes() throws -> Data {
+        if Vips.computesInCallingThread {
+            var bytes = Data(count: darkroom_vips_sizeof_image(pointer))
+            let result = bytes.withUnsafeMutableBytes { bytes in
+                Vips.calling { darkroom_vips_read_in_thread(pointer, bytes.baseAddress, bytes.count) }
+            }
+            guard result == 0 else { throw Vips.failure(of: "write_to_memory", source: source) }
+            return bytes
+        }
         var length = 0
         guard let memory = Vips.calling({ vips_image_write_to_memory(pointer, &length) }) else {
             throw Vips.failure(of: "write_to_memory", source: source)

@@ -65,6 +65,11 @@ public enum Vips {
     /// How many threads libvips uses inside one operation.
     public static var concurrency: Int { Int(vips_concurrency_get()) }
 
+    /// Whether images are computed in the calling thread rather than by libvips' thread pool: with one
+    /// thread per operation (the photos in flight fill the cores), the pool would only hand each strip
+    /// to a worker while the caller waits, leaving the core idle for every wake-up.
+    static var computesInCallingThread: Bool { concurrency == 1 }
+
     /// The libvips version, e.g. "8.14.1".
     public static var version: String { String(cString: vips_version_string()) }
 

@@ -42,7 +42,7 @@ struct PipelineLibraryArguments: ParsableArguments {
 
 /// `--jobs`: photos (or a job's stages) worked on at once.
 struct JobsArguments: ParsableArguments {
-    @Option(name: [.short, .long], help: "Photos processed at once (default: the number of cores).")
+    @Option(name: [.short, .long], help: "Photos decoded and encoded at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     func validate() throws {

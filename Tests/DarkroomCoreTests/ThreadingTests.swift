@@ -20,6 +20,26 @@ final class ThreadingTests: XCTestCase {
         XCTAssertGreaterThan(most, 1, "the work ran on several threads")
     }
 
+    func testAtMostCountComputeInSlotsWhileOthersWaitOutside() {
+        let slots = ComputeSlots(2)
+        let running = Mutex((computing: 0, mostComputing: 0, busy: 0, mostBusy: 0))
+        DarkroomThreads.forEach(count: 24, jobs: slots.threads) { _ in
+            running.withLock { $0.busy += 1; $0.mostBusy = max($0.mostBusy, $0.busy) }
+            slots.withSlot {
+                running.withLock { $0.computing += 1; $0.mostComputing = max($0.mostComputing, $0.computing) }
+                Thread.sleep(forTimeInterval: 0.002)
+                running.withLock { $0.computing -= 1 }
+            }
+            // What a photo does out of its slot: waiting on the disk.
+            Thread.sleep(forTimeInterval: 0.004)
+            running.withLock { $0.busy -= 1 }
+        }
+        let seen = running.withLock { $0 }
+        XCTAssertEqual(slots.threads, 4)
+        XCTAssertEqual(seen.mostComputing, 2, "never more than the slots computing, and both used")
+        XCTAssertGreaterThan(seen.mostBusy, 2, "other photos went on while some waited outside their slots")
+    }
+
     func testMapOfNothingReturnsNothing() {
         XCTAssertEqual(DarkroomThreads.map(count: 0, jobs: 4) { $0 }, [])
     }

@@ -74,6 +74,38 @@ final class PublisherDurabilityTests: XCTestCase {
         XCTAssertTrue(drift.isClean, drift.text)
     }
 
+    // MARK: Staged files
+
+    func testEveryStagedFileIsMadeDurableBeforeAnyIsPlaced() throws {
+        let events = Mutex<[FaultPoint]>([])
+        FaultInjection.install { point in
+            events.withLock { $0.append(point) }
+            return .proceed
+        }
+        try publish(["Photos/a.jpg": "a", "Photos/b.jpg": "b"], catalog: Catalog(library: library))
+        let seen = events.withLock { $0 }
+        let temporary = Publisher.sharedTemporaryFolder(library: library).path
+        let stagedSyncs = seen.indices.filter { if case .syncing(let path) = seen[$0] { path.hasPrefix(temporary + "/") } else { false } }
+        let placings = seen.indices.filter { if case .placed = seen[$0] { true } else { false } }
+        XCTAssertEqual(stagedSyncs.count, 2, "each staged file is synced once: \(seen)")
+        XCTAssertEqual(placings.count, 2, "\(seen)")
+        XCTAssertLessThan(stagedSyncs.max() ?? .max, placings.min() ?? .min, "both are durable before the first is linked into place: \(seen)")
+    }
+
+    func testAStagedFileThatCannotBeSyncedIsNotPublished() throws {
+        let catalog = try Catalog(library: library)
+        let temporary = Publisher.sharedTemporaryFolder(library: library).path
+        FaultInjection.install { point in
+            if case .syncing(let path) = point, path.hasPrefix(temporary + "/") { return .fail(.ioError) }
+            return .proceed
+        }
+        XCTAssertThrowsError(try publish(["Photos/a.jpg": "a"], catalog: catalog))
+        FaultInjection.install(nil)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: library.path).sorted(), [".darkroom"])
+        XCTAssertEqual(try catalog.allOutputs(), [])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary), [], "the temp file is removed")
+    }
+
     // MARK: New folders
 
     func testEveryNewFolderAndItsParentAreSynced() throws {

@@ -1,3 +1,4 @@
+import DarkroomRuntime
 import DarkroomTestSupport
 import DarkroomVips
 import Foundation
@@ -47,6 +48,31 @@ final class ImageValueTests: XCTestCase {
         while !reader.isFinished { usleep(1000) }
         XCTAssertEqual(watch.changes.load(ordering: .relaxed), 0, "the reader saw the shared image change")
         XCTAssertEqual(try shared.pixelBytes(), expected)
+    }
+
+    /// With one libvips thread per operation, images are computed in the calling thread, strip by
+    /// strip: the same pixels as libvips' thread pool gives, the last short strip included.
+    func testComputingInTheCallingThreadGivesThePoolsPixels() throws {
+        let folder = try TemporaryFolder("image-value")
+        let jpeg = folder.path("photo.jpg")
+        try Fixtures.photo(jpeg, width: 1201, height: 907)
+        let before = Vips.concurrency
+        defer { _ = try? NativeRuntime.start(threadsPerOperation: before) }
+        func decoded(threads: Int) throws -> (copy: [UInt8], bytes: [UInt8], width: Int, height: Int) {
+            try NativeRuntime.start(threadsPerOperation: threads)
+            let copy = try Image.thumbnail(jpeg.path, width: 333, height: 333).materialized()
+            let bytes = try Image.thumbnail(jpeg.path, width: 333, height: 333).pixelBytes()
+            return ([UInt8](try copy.pixelBytes()), [UInt8](bytes), copy.width, copy.height)
+        }
+        let pool = try decoded(threads: 2)
+        let callingThread = try decoded(threads: 1)
+        XCTAssertEqual(pool.width, 333)
+        XCTAssertEqual(callingThread.width, pool.width)
+        XCTAssertEqual(callingThread.height, pool.height)
+        XCTAssertEqual(callingThread.copy.count, 333 * pool.height * 3)
+        XCTAssertTrue(callingThread.copy == pool.copy, "materialized(): the same pixels")
+        XCTAssertTrue(callingThread.bytes == pool.bytes, "pixelBytes(): the same pixels")
+        XCTAssertTrue(callingThread.copy == callingThread.bytes)
     }
 
     func testMaterialisingGivesTheCopyItsOwnMetadata() throws {
