@@ -139,6 +139,7 @@ package final class Publisher: Sendable {
         var changes = PublishedChanges()
         var replaced: [String] = []
         do {
+            for file in staged { try Publisher.fsync(path: file.temp.path) }
             var targets: [(file: Staged, final: URL, replacing: Bool)] = []
             for file in staged {
                 let components = try Publisher.checkedComponents(file.relativePath)
@@ -152,12 +153,17 @@ package final class Publisher: Sendable {
                     targets.append((file, final, false))
                 }
             }
-            for file in staged { try Publisher.fsync(path: file.temp.path) }
             try catalog?.markPending(targets.map { $0.replacing ? LibraryFiles.keptAsidePath(of: $0.file.relativePath) : $0.file.relativePath },
                                      run: run)
             // Noted before a file appears: another photo of this run that finds it before this one's
             // commit records it is told the two map to one path, not that Darkroom did not make it.
-            publishedThisRun.withLock { $0.formUnion(staged.map(\.relativePath)) }
+            // A path another photo claimed since this one found it free is refused here, before either
+            // links it: only the first claim places a file.
+            let claimedByAnother = publishedThisRun.withLock { claimed in
+                defer { claimed.formUnion(staged.map(\.relativePath)) }
+                return targets.first { !$0.replacing && claimed.contains($0.file.relativePath) }
+            }
+            if let taken = claimedByAnother { throw StageError.sharedOutputPath(taken.file.relativePath, thisRun: true) }
             for target in targets {
                 // New paths are linked (never replacing a file that appeared meanwhile); an older
                 // output of the same photo or step is replaced atomically, its bytes kept aside.
