@@ -3,6 +3,7 @@ import DarkroomExif
 import DarkroomImaging
 import DarkroomSidecars
 import DarkroomSimilarity
+import DarkroomTimeZones
 import DarkroomVideo
 import Foundation
 import DarkroomModel
@@ -16,8 +17,12 @@ import DarkroomModel
 /// on the item, with the burst the camera wrote (`Item.similarity.burst`). `explain` gives the
 /// whole decision, for `darkroom explain`.
 public struct ExifDate: Stage {
-    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread.
-    public static func prepare(_ settings: RunSettings) throws { try ImagingSetup.configure(for: settings) }
+    /// Starts libvips, FFmpeg and libheif for the run, before any worker thread, and the time-zone
+    /// map's read beside them.
+    public static func prepare(_ settings: RunSettings) throws {
+        TimeZoneMap.loadInBackground()
+        try ImagingSetup.configure(for: settings)
+    }
 
     public typealias Options = ExifDateOptions
 
