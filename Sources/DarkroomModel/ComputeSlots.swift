@@ -4,7 +4,8 @@ import Dispatch
 ///
 /// A photo holds a slot while its steps decode and encode, and gives it back before its outputs are
 /// made durable and recorded: those fsyncs and catalog commits leave a core idle while they wait, so
-/// another photo's steps take the core meanwhile. `--jobs` counts slots, not threads.
+/// another photo's steps take the core meanwhile. `--jobs` counts slots, not threads. (Sendable: its
+/// only state is a `DispatchSemaphore`, which threads share by design.)
 package final class ComputeSlots: @unchecked Sendable {
     /// How many photos compute at once.
     package let count: Int
