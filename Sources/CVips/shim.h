@@ -102,8 +102,22 @@ static inline int darkroom_vips_read_in_thread(VipsImage *in, void *buffer, size
     g_object_unref(region);
     return result;
 }
-/* The bytes of all of `in`'s pixels. */
-static inline size_t darkroom_vips_sizeof_image(VipsImage *in) { return VIPS_IMAGE_SIZEOF_IMAGE(in); }
+/* Like vips_image_write_to_memory (a new g_malloc'd buffer of all of `in`'s pixels, its size in
+ * `size`), but computed in the calling thread (darkroom_vips_read_in_thread). */
+static inline void *darkroom_vips_write_to_memory_in_thread(VipsImage *in, size_t *size) {
+    size_t bytes = VIPS_IMAGE_SIZEOF_IMAGE(in);
+    void *buffer = g_try_malloc(bytes);
+    if (!buffer) {
+        vips_error("write_to_memory", "out of memory for %zu bytes", bytes);
+        return NULL;
+    }
+    if (darkroom_vips_read_in_thread(in, buffer, bytes)) {
+        g_free(buffer);
+        return NULL;
+    }
+    *size = bytes;
+    return buffer;
+}
 /* Like vips_image_copy_memory (a memory image of `in`'s pixels, or `in` itself with one more reference
  * when it is in memory already), but computed in the calling thread (darkroom_vips_read_in_thread). */
 static inline int darkroom_vips_copy_memory_in_thread(VipsImage *in, VipsImage **out) {

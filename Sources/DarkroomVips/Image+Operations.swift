@@ -108,18 +108,12 @@ extension Image {
     /// Computes every pixel and returns them packed, row by row, `bands` bytes a pixel.
     /// Call on an 8-bit image (see `eightBitRGB()`).
     public func pixelBytes() throws -> Data {
-        if Vips.computesInCallingThread {
-            var bytes = Data(count: darkroom_vips_sizeof_image(pointer))
-            let result = bytes.withUnsafeMutableBytes { bytes in
-                Vips.calling { darkroom_vips_read_in_thread(pointer, bytes.baseAddress, bytes.count) }
-            }
-            guard result == 0 else { throw Vips.failure(of: "write_to_memory", source: source) }
-            return bytes
-        }
         var length = 0
-        guard let memory = Vips.calling({ vips_image_write_to_memory(pointer, &length) }) else {
-            throw Vips.failure(of: "write_to_memory", source: source)
+        let memory = Vips.calling {
+            Vips.computesInCallingThread ? darkroom_vips_write_to_memory_in_thread(pointer, &length)
+                                         : vips_image_write_to_memory(pointer, &length)
         }
+        guard let memory else { throw Vips.failure(of: "write_to_memory", source: source) }
         return Data(bytesNoCopy: memory, count: length, deallocator: .custom { p, _ in darkroom_g_free(p) })
     }
 
