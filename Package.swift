@@ -59,8 +59,9 @@ let package = Package(
                        providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CExif", path: "Sources/CExif", pkgConfig: "libexif",
                        providers: [.apt(["libexif-dev"])]),
-        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
-                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavfilter-dev", "libswscale-dev", "libavutil-dev"])]),
+        // FFmpeg's headers (Debian's libavformat-dev, libavcodec-dev, libavfilter-dev, libswscale-dev, libavutil-dev), and
+        // its libraries opened on first use rather than linked (FFmpegLibraries.c says why).
+        .target(name: "CFFmpeg", path: "Sources/CFFmpeg"),
 
         .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "pangocairo",  // cairo PDF surfaces, Pango text
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),

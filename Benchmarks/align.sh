@@ -86,7 +86,7 @@ ffmpeg -hide_banner -filters 2>/dev/null | grep vidstabdetect >/dev/null || { ec
 set="$BENCH_OUT/inputs/handheld-$count"
 [ -f "$set/truth.json" ] || python3 "$ROOT/Benchmarks/make-handheld-set.py" "$base" "$set" --count "$count" --long-edge 2048 --seed 23
 if [ -n "${ALIGN_BIN:-}" ]; then bin=$ALIGN_BIN; else
-  (cd "$ROOT" && swift build -c release --product align-benchmark >&2); bin="$ROOT/.build/release/align-benchmark"
+  (cd "$ROOT" && swift build -c release --static-swift-stdlib --product align-benchmark >&2); bin="$ROOT/.build/release/align-benchmark"
 fi
 measure_py="$ROOT/Benchmarks/measure-motion.py"
 bench_scratch align

@@ -5,7 +5,7 @@ CORPUS=${DARKROOM_CORPUS:-$ROOT/../shared/corpus}
 
 # Builds the release binary once and prints its path.
 darkroom_binary() {
-  (cd "$ROOT" && swift build -c release --traits Studio,Queue --product darkroom >&2)
+  (cd "$ROOT" && swift build -c release --static-swift-stdlib --traits Studio,Queue --product darkroom >&2)
   echo "$ROOT/.build/release/darkroom"
 }
 

@@ -24,7 +24,7 @@ quick=0; [ "${1:-}" = "--quick" ] && quick=1
 n=$([ $quick = 1 ] && echo 20 || echo 100)
 header "export$([ $quick = 1 ] && echo ' (quick)')"
 if [ -n "${EXPORT_BENCHMARK:-}" ]; then bin=$EXPORT_BENCHMARK; else
-  (cd "$ROOT" && swift build -c release --product export-benchmark >&2); bin="$ROOT/.build/release/export-benchmark"
+  (cd "$ROOT" && swift build -c release --static-swift-stdlib --product export-benchmark >&2); bin="$ROOT/.build/release/export-benchmark"
 fi
 bench_scratch export
 

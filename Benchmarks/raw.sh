@@ -25,7 +25,7 @@ command -v dcraw_emu >/dev/null || { echo "needs dcraw_emu: apt-get install libr
 input=$(raw_dng "$width" "$height")
 echo "input: $input, $(stat -c %s "$input") bytes"
 
-(cd "$ROOT" && swift build -c release --product raw-benchmark >&2)
+(cd "$ROOT" && swift build -c release --static-swift-stdlib --product raw-benchmark >&2)
 bin="$ROOT/.build/release/raw-benchmark"
 bench_scratch raw
 

@@ -15,7 +15,7 @@ source "$(dirname "$0")/bench-lib.sh"
 quick=0; [ "${1:-}" = "--quick" ] && quick=1
 if [ $quick = 1 ]; then k=6 n=24 rounds=${ROUNDS:-1}; else k=24 n=200 rounds=${ROUNDS:-2}; fi
 header "similarity-thumbnail-cost$([ $quick = 1 ] && echo ' (quick)')"
-(cd "$ROOT" && swift build -c release --product similarity-bench >&2)
+(cd "$ROOT" && swift build -c release --static-swift-stdlib --product similarity-bench >&2)
 bin="$ROOT/.build/release/similarity-bench"
 bench_scratch similarity-thumbnail-cost
 

@@ -21,7 +21,7 @@
 source "$(dirname "$0")/bench-lib.sh"
 quick=0; [ "${1:-}" = "--quick" ] && quick=1
 header "similarity$([ $quick = 1 ] && echo ' (quick)')"
-(cd "$ROOT" && swift build -c release --product similarity-bench >&2)
+(cd "$ROOT" && swift build -c release --static-swift-stdlib --product similarity-bench >&2)
 bin="$ROOT/.build/release/similarity-bench"
 
 grouping=$("$bin" grouping --photos 100000 --brute 10000 --runs 3)

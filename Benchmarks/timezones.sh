@@ -24,7 +24,7 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c 'import timezonefinder
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q timezonefinder==9.0.0 timezonefinder-data==3.2026.3.post1 shapely==2.2.0
 fi
-(cd "$ROOT" && swift build -c release --product timezone-benchmark >&2)
+(cd "$ROOT" && swift build -c release --static-swift-stdlib --product timezone-benchmark >&2)
 bin="$ROOT/.build/release/timezone-benchmark"
 map="$ROOT/Sources/DarkroomTimeZones/Resources/timezones.bin"
 

@@ -15,7 +15,7 @@
 source "$(dirname "$0")/bench-lib.sh"
 header "zip64"
 if [ -n "${ZIP_BENCHMARK:-}" ]; then bin=$ZIP_BENCHMARK; else
-  (cd "$ROOT" && swift build -c release --product zip-benchmark >&2); bin="$ROOT/.build/release/zip-benchmark"
+  (cd "$ROOT" && swift build -c release --static-swift-stdlib --product zip-benchmark >&2); bin="$ROOT/.build/release/zip-benchmark"
 fi
 bench_scratch zip64
 

@@ -35,7 +35,7 @@ enum ThumbnailSimilarity {
     /// featureless; the variance of its Laplacian in grey at its own size.
     static func facts(of thumbnail: Image) throws -> SimilarityFacts {
         let (width, height) = (thumbnail.width, thumbnail.height)
-        let ownSize = try GreyImage(width: width, height: height, pixels: try thumbnail.greyPixels(width: width, height: height))
+        let ownSize = try GreyImage(width: width, height: height, pixels: try thumbnail.greyPixels())
         var fingerprint: [UInt8] = []
         if min(width, height) >= minimumSide {
             let side = SimilarityFingerprint.side

@@ -87,8 +87,7 @@ public enum ThumbnailBackfill {
     /// `smallestSide` on its short side or featureless), the sharpness on the thumbnail's own size.
     public static func facts(of image: Image) throws -> SimilarityFacts {
         let (width, height) = (image.width, image.height)
-        let sharpness = Sharpness.laplacianVariance(of: try GreyImage(width: width, height: height,
-                                                                      pixels: try image.greyPixels(width: width, height: height)))
+        let sharpness = Sharpness.laplacianVariance(of: try GreyImage(width: width, height: height, pixels: try image.greyPixels()))
         guard min(width, height) >= smallestSide else { return SimilarityFacts(fingerprint: [], sharpness: sharpness) }
         let grey = try GreyImage(width: 64, height: 64, pixels: try image.greyPixels(width: 64, height: 64))
         return SimilarityFacts(fingerprint: try SimilarityFingerprint.make(from: grey)?.storedBytes ?? [], sharpness: sharpness)

@@ -12,7 +12,8 @@ import Synchronization
 /// - libvips: `VIPS_INIT` with only the modules the policy names (heif, jxl), the operation cache off, the loader policy (`LoaderPolicy.photoLibrary`),
 ///   its warnings to swift-log (`darkroom.vips`, debug) instead of stderr, and its threads per
 ///   operation (set again on every call: a run with other `--jobs` gets its own share).
-/// - FFmpeg: one log callback that sends every line to swift-log (`darkroom.ffmpeg`, debug).
+/// - FFmpeg: one log callback that sends every line to swift-log (`darkroom.ffmpeg`, debug), given to
+///   libavutil when a video first needs FFmpeg's libraries (they are opened then, not linked).
 /// - libheif: `heif_init`, which registers its codecs.
 /// - x265: warmed by one 64x64 encode, so its one-time tables are not built by two encodes at once.
 /// - LibRaw: its version checked and one decoder made (RAW photos are opened per item, one per thread).
@@ -72,7 +73,7 @@ public enum NativeRuntime {
     private static var libraries: [(name: String, version: () -> String, start: () throws -> Void)] {
         [
             ("libvips", { "\(Vips.version) with modules \(Vips.modules.joined(separator: "+"))" }, { try Vips.start(policy: .photoLibrary, logger: Logger(label: "darkroom.vips")) }),
-            ("FFmpeg libavcodec", { FFmpeg.version }, { FFmpeg.start(logger: Logger(label: "darkroom.ffmpeg")) }),
+            ("FFmpeg libavcodec", { "\(FFmpeg.builtVersion) (opened when a video needs it)" }, { FFmpeg.start(logger: Logger(label: "darkroom.ffmpeg")) }),
             ("libheif", { HEIF.version }, { try HEIF.start() }),
             ("x265 (one 64x64 encode)", { "" }, { try HEIF.warmHEVCEncoder() }),
             ("LibRaw", { LibRaw.started?.version ?? "" }, { try LibRaw.start() }),

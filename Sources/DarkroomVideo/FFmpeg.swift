@@ -21,7 +21,7 @@ public enum FFmpeg {
     private static let lines = Mutex<Logger?>(nil)
 
     /// Starts FFmpeg's logging once: one `av_log` callback that hands every line to `logger` at debug
-    /// level and prints nothing. Lines are formatted only when `logger` would show them (FFmpeg's info
+    /// level and prints nothing; given to libavutil when it is opened, before any other FFmpeg library. Lines are formatted only when `logger` would show them (FFmpeg's info
     /// level and below at debug, its verbose level at trace). Idempotent and safe to call from any
     /// thread; later calls change nothing.
     public static func start(logger: Logger = Logger(label: "darkroom.ffmpeg")) {
@@ -36,15 +36,46 @@ public enum FFmpeg {
     /// Whether `start` has run.
     public static var isStarted: Bool { isStartedFlag.load(ordering: .acquiring) }
 
-    /// libavcodec's version, e.g. "59.37.100".
+    /// The version of the libavcodec installed, e.g. "59.37.100"; opens FFmpeg's libraries.
     public static var version: String {
         let number = avcodec_version()
         return "\(number >> 16).\(number >> 8 & 0xFF).\(number & 0xFF)"
     }
 
-    /// Throws the not-started error for `operation` unless `start` has run.
-    static func requireStarted(_ operation: @autoclosure () -> String) throws {
+    /// The version of libavcodec Darkroom was built against, e.g. "59.37.100", known without opening it.
+    public static var builtVersion: String {
+        "\(LIBAVCODEC_VERSION_MAJOR).\(LIBAVCODEC_VERSION_MINOR).\(LIBAVCODEC_VERSION_MICRO)"
+    }
+
+    /// Which of FFmpeg's libraries an operation needs: FFmpeg's libraries are opened when first needed,
+    /// not linked (`Sources/CFFmpeg/FFmpegLibraries.c`), so a run without videos never loads them.
+    enum Libraries {
+        /// libavutil, libswscale, libavcodec and libavformat: reading, decoding, scaling, encoding, muxing.
+        case core
+        /// libavfilter (tone mapping, GIF palettes, audio), which brings 27 more libraries of its own.
+        case filters
+
+        /// The `darkroom_ffmpeg_library` numbers, in the order they are opened.
+        fileprivate var members: ClosedRange<UInt32> {
+            switch self {
+            case .core: DARKROOM_FFMPEG_AVUTIL.rawValue...DARKROOM_FFMPEG_AVFORMAT.rawValue
+            case .filters: DARKROOM_FFMPEG_AVFILTER.rawValue...DARKROOM_FFMPEG_AVFILTER.rawValue
+            }
+        }
+    }
+
+    /// Throws the not-started error for `operation` unless `start` has run, and an error naming the
+    /// library and its Debian package when one of `libraries` cannot be opened (opening them once;
+    /// later calls cost a `pthread_once` check each).
+    static func requireStarted(_ operation: @autoclosure () -> String, needing libraries: Libraries = .core) throws {
         guard isStarted else { throw VideoError.notStarted(operation: operation()) }
+        for number in libraries.members {
+            let library = darkroom_ffmpeg_library(rawValue: number)
+            guard darkroom_ffmpeg_open(library, nil, 0) != 0 else { continue }
+            var reason = [CChar](repeating: 0, count: 512)
+            _ = darkroom_ffmpeg_open(library, &reason, reason.count)
+            throw VideoError(operation: operation(), message: String(filledBuffer: reason))
+        }
     }
 
     /// The most detailed FFmpeg level worth formatting for a logger at `level`.

@@ -6,7 +6,6 @@ import Foundation
 ///
 ///     decoded frame ─▶ [buffer] ─▶ zscale,tonemap,...,format=rgb24 ─▶ [buffersink] ─▶ frame
 final class FilterGraph {
-    private let av: LibAVFilter
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
     private let source: UnsafeMutablePointer<AVFilterContext>
     /// The sources after the first, by their label in the chain (a GIF's fixed palette).
@@ -46,49 +45,47 @@ final class FilterGraph {
         let arguments = "time_base=\(timeBase.num)/\(timeBase.den):sample_rate=\(f.sample_rate):sample_fmt=\(format)"
             + ":channel_layout=\(String(filledBuffer: layout))"
         try self.init(source: "abuffer", arguments: arguments, sink: "abuffersink", chain: chain)
-        if frameSize > 0 { av.sinkSetFrameSize(sink, UInt32(frameSize)) }
+        if frameSize > 0 { av_buffersink_set_frame_size(sink, UInt32(frameSize)) }
     }
 
     private init(source sourceName: String, arguments: String, sink sinkName: String, chain: String,
                  extraInputs: [(label: String, arguments: String)] = []) throws {
-        try FFmpeg.requireStarted("allocate filter graph")
-        let av = try LibAVFilter.functions(for: "allocate filter graph")
-        self.av = av
+        try FFmpeg.requireStarted("allocate filter graph", needing: .filters)
         self.chain = chain
-        guard let graph = av.graphAlloc() else { throw VideoError(operation: "allocate filter graph", message: "out of memory") }
+        guard let graph = avfilter_graph_alloc() else { throw VideoError(operation: "allocate filter graph", message: "out of memory") }
         do {
-            (source, extraSources, sink) = try Self.build(graph, av: av, source: sourceName, arguments: arguments, sink: sinkName,
+            (source, extraSources, sink) = try Self.build(graph, source: sourceName, arguments: arguments, sink: sinkName,
                                                           chain: chain, extraSources: extraInputs)
         } catch {
             var unused: UnsafeMutablePointer<AVFilterGraph>? = graph
-            av.graphFree(&unused)
+            avfilter_graph_free(&unused)
             throw error
         }
         self.graph = graph
     }
 
     /// Creates the sources and the sink in `graph`, parses `chain` between them and configures it.
-    private static func build(_ graph: UnsafeMutablePointer<AVFilterGraph>, av: LibAVFilter, source sourceName: String, arguments: String,
+    private static func build(_ graph: UnsafeMutablePointer<AVFilterGraph>, source sourceName: String, arguments: String,
                               sink sinkName: String, chain: String, extraSources: [(label: String, arguments: String)])
         throws -> (UnsafeMutablePointer<AVFilterContext>, [String: UnsafeMutablePointer<AVFilterContext>], UnsafeMutablePointer<AVFilterContext>) {
         var source: UnsafeMutablePointer<AVFilterContext>?
         var sink: UnsafeMutablePointer<AVFilterContext>?
-        try FFmpegCode.check(av.graphCreateFilter(&source, av.getByName(sourceName), "in", arguments, nil, graph),
+        try FFmpegCode.check(avfilter_graph_create_filter(&source, avfilter_get_by_name(sourceName), "in", arguments, nil, graph),
                              "create \(sourceName) filter (\(arguments))")
-        try FFmpegCode.check(av.graphCreateFilter(&sink, av.getByName(sinkName), "out", nil, nil, graph),
+        try FFmpegCode.check(avfilter_graph_create_filter(&sink, avfilter_get_by_name(sinkName), "out", nil, nil, graph),
                              "create \(sinkName) filter")
         guard let source, let sink else { throw VideoError(operation: "create filters", message: "out of memory") }
         var extras: [String: UnsafeMutablePointer<AVFilterContext>] = [:]
         for extra in extraSources {
             var context: UnsafeMutablePointer<AVFilterContext>?
-            try FFmpegCode.check(av.graphCreateFilter(&context, av.getByName(sourceName), extra.label, extra.arguments, nil, graph),
+            try FFmpegCode.check(avfilter_graph_create_filter(&context, avfilter_get_by_name(sourceName), extra.label, extra.arguments, nil, graph),
                                  "create \(sourceName) filter \(extra.label) (\(extra.arguments))")
             guard let context else { throw VideoError(operation: "create filters", message: "out of memory") }
             extras[extra.label] = context
         }
 
-        var inputs = av.inoutAlloc(), outputs = av.inoutAlloc()
-        defer { av.inoutFree(&inputs); av.inoutFree(&outputs) }
+        var inputs = avfilter_inout_alloc(), outputs = avfilter_inout_alloc()
+        defer { avfilter_inout_free(&inputs); avfilter_inout_free(&outputs) }
         guard let open = outputs, let close = inputs else { throw VideoError(operation: "allocate filter graph", message: "out of memory") }
         // The chain's open input is fed by the source; its open output feeds the sink.
         open.pointee.name = av_strdup("in")
@@ -97,7 +94,7 @@ final class FilterGraph {
         // Each further source is one more open output of the graph, found by its label.
         var last = open
         for extra in extraSources {
-            guard let next = av.inoutAlloc() else { throw VideoError(operation: "allocate filter graph", message: "out of memory") }
+            guard let next = avfilter_inout_alloc() else { throw VideoError(operation: "allocate filter graph", message: "out of memory") }
             next.pointee.name = av_strdup(extra.label)
             next.pointee.filter_ctx = extras[extra.label]
             next.pointee.pad_idx = 0
@@ -107,19 +104,19 @@ final class FilterGraph {
         close.pointee.name = av_strdup("out")
         close.pointee.filter_ctx = sink
         close.pointee.pad_idx = 0
-        try FFmpegCode.check(av.graphParse(graph, chain, &inputs, &outputs, nil), "parse filters '\(chain)'")
-        try FFmpegCode.check(av.graphConfig(graph, nil), "configure filters '\(chain)'")
+        try FFmpegCode.check(avfilter_graph_parse_ptr(graph, chain, &inputs, &outputs, nil), "parse filters '\(chain)'")
+        try FFmpegCode.check(avfilter_graph_config(graph, nil), "configure filters '\(chain)'")
         return (source, extras, sink)
     }
 
     deinit {
-        av.graphFree(&graph)
+        avfilter_graph_free(&graph)
     }
 
     /// Sends a frame into the graph (its buffers are referenced, not taken); nil marks the end.
     func push(_ frame: UnsafeMutablePointer<AVFrame>?) throws {
         let flags = Int32(AV_BUFFERSRC_FLAG_KEEP_REF)
-        try FFmpegCode.check(av.sourceAddFrame(source, frame, flags), "filter frame ('\(chain)')")
+        try FFmpegCode.check(av_buffersrc_add_frame_flags(source, frame, flags), "filter frame ('\(chain)')")
     }
 
     /// Sends a frame into the further source labelled `label` (nil marks its end).
@@ -127,17 +124,17 @@ final class FilterGraph {
         guard let extra = extraSources[label] else {
             throw VideoError(operation: "filter frame", message: "the graph has no source labelled \(label) ('\(chain)')")
         }
-        try FFmpegCode.check(av.sourceAddFrame(extra, frame, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)), "filter \(label) frame ('\(chain)')")
+        try FFmpegCode.check(av_buffersrc_add_frame_flags(extra, frame, Int32(AV_BUFFERSRC_FLAG_KEEP_REF)), "filter \(label) frame ('\(chain)')")
     }
 
     /// Takes the next filtered frame into `frame`; false when none is ready or the graph is drained.
     func pull(into frame: FrameHandle) throws -> Bool {
-        let result = av.sinkGetFrame(sink, frame.pointer)
+        let result = av_buffersink_get_frame(sink, frame.pointer)
         if result == FFmpegCode.again || result == FFmpegCode.endOfFile { return false }
         try FFmpegCode.check(result, "take filtered frame ('\(chain)')")
         return true
     }
 
     /// The time base of the frames coming out.
-    var outputTimeBase: AVRational { av.sinkTimeBase(sink) }
+    var outputTimeBase: AVRational { av_buffersink_get_time_base(sink) }
 }

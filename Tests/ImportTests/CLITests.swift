@@ -61,6 +61,34 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(result.out.contains("skip       \(input.appendingPathComponent("garden.webp").path)"), result.out)
     }
 
+    /// FFmpeg's libraries are opened when a video needs them, not linked: a run of photos never maps
+    /// them (the dynamic loader's `LD_DEBUG=files` names every library it maps), a run with a video
+    /// maps them and makes the video's thumbnail, and FFmpeg still prints nothing itself.
+    func testFFmpegIsOpenedOnlyWhenAVideoNeedsIt() throws {
+        let (folder, input, _) = try photoFolder("cli-ffmpeg")
+        let pipeline = folder.path("photos-and-videos.yaml")
+        try Data("inputs:\n  include: [\"**/*.{webp,mov}\"]\nsteps:\n  - exif-date\n  - thumbnail\n".utf8).write(to: pipeline)
+        let arguments = ["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path]
+        var result = try command.run(arguments, environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("1 found: 1 processed"), result.out)
+        XCTAssertTrue(result.err.contains("file=libvips.so"), "LD_DEBUG lists the libraries mapped")
+        for library in ["libavutil.so", "libavcodec.so", "libavformat.so", "libswscale.so", "libavfilter.so"] {
+            XCTAssertFalse(result.err.contains("file=\(library)"), "a run of photos mapped \(library)")
+        }
+
+        try FileManager.default.copyItem(at: ImportTests.samples.appendingPathComponent("Phone/IMG_4531.MOV"),
+                                         to: input.appendingPathComponent("IMG_4531.MOV"))
+        result = try command.run(arguments, environment: ["LD_DEBUG": "files"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("2 found: 1 processed, 1 already done"), result.out)
+        XCTAssertTrue(result.err.contains("file=libavformat.so"), "the video's run opened FFmpeg")
+        let linesNotFromTheLoader = result.err.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.isEmpty }
+        XCTAssertTrue(linesNotFromTheLoader.isEmpty, "FFmpeg printed nothing itself: \(linesNotFromTheLoader)")
+        let thumbnails = try FileManager.default.subpathsOfDirectory(atPath: folder.path("lib/Thumbnails").path).filter { $0.hasSuffix(".jpg") }
+        XCTAssertEqual(thumbnails.count, 2, "the photo's thumbnail and the video's: \(thumbnails)")
+    }
+
     /// Exit 2 for every argument mistake, with a message naming the option; nothing is run or stored.
     func testArgumentMistakesExit2NamingTheOption() throws {
         let folder = try TemporaryFolder("cli-arguments")

@@ -108,36 +108,29 @@ static inline void darkroom_descriptor_io_free(AVIOContext *io) {
     avio_context_free(&io);
 }
 
-/* ---- Logging: every line FFmpeg logs handed to Swift, formatted here (the callback gets a va_list). ---- */
+/* ---- FFmpeg's libraries, opened on first use (FFmpegLibraries.c) rather than linked. ---- */
+
+/* The libraries Darkroom opens, in the order they depend on each other. */
+typedef enum {
+    DARKROOM_FFMPEG_AVUTIL,
+    DARKROOM_FFMPEG_SWSCALE,
+    DARKROOM_FFMPEG_AVCODEC,
+    DARKROOM_FFMPEG_AVFORMAT,
+    DARKROOM_FFMPEG_AVFILTER,
+} darkroom_ffmpeg_library;
+
+/* Opens `library` once per process (libavutil first, with the log sink applied), resolving every
+ * function Darkroom calls in it; thread-safe. 0 when it is open; otherwise -1 and why, in `reason`
+ * (`size` bytes of it; NULL and 0 to ask only whether it opened). */
+int darkroom_ffmpeg_open(darkroom_ffmpeg_library library, char *reason, size_t size);
+
+/* ---- Logging: every line FFmpeg logs handed to Swift, formatted in C (the callback gets a va_list). ---- */
 
 /* Receives one finished log line (no trailing newline) and FFmpeg's level (AV_LOG_*). */
 typedef void (*darkroom_av_log_sink)(int level, const char *line);
 
-/* The installed sink: one slot, written once before any worker thread, read by every log call. */
-static inline darkroom_av_log_sink *darkroom_av_log_sink_slot(void) {
-    static darkroom_av_log_sink sink = NULL;
-    return &sink;
-}
-
-/* FFmpeg's log callback: drops lines above av_log_get_level() unformatted, formats the rest with their
- * "[mjpeg @ 0x...]" prefix, and hands them to the sink. Prints nothing itself. */
-static inline void darkroom_av_log_callback(void *object, int level, const char *format, va_list arguments) {
-    if (level > av_log_get_level()) return;
-    darkroom_av_log_sink sink = __atomic_load_n(darkroom_av_log_sink_slot(), __ATOMIC_ACQUIRE);
-    if (!sink) return;
-    char line[1024];
-    int print_prefix = 1;
-    if (av_log_format_line2(object, level, format, arguments, line, (int) sizeof line, &print_prefix) < 0) return;
-    size_t length = strlen(line);
-    while (length > 0 && (line[length - 1] == '\n' || line[length - 1] == '\r')) line[--length] = '\0';
-    if (length > 0) sink(level, line);
-}
-
-/* Sends every FFmpeg log line at or below `level` (AV_LOG_*; AV_LOG_QUIET for none) to `sink`. */
-static inline void darkroom_av_log_install(darkroom_av_log_sink sink, int level) {
-    __atomic_store_n(darkroom_av_log_sink_slot(), sink, __ATOMIC_RELEASE);
-    av_log_set_level(level);
-    av_log_set_callback(darkroom_av_log_callback);
-}
+/* Sends every FFmpeg log line at or below `level` (AV_LOG_*; AV_LOG_QUIET for none) to `sink`, and
+ * nothing to stderr: now if libavutil is open, else as soon as it opens. */
+void darkroom_av_log_install(darkroom_av_log_sink sink, int level);
 
 #endif
