@@ -11,7 +11,7 @@ func makeThumbnail(_ path: String, to output: String, measured: Bool) throws {
     let decoded = measured ? try thumbnail.materialized() : thumbnail
     if measured {
         let (width, height) = (decoded.width, decoded.height)
-        let grey = try GreyImage(width: width, height: height, pixels: try decoded.greyPixels(width: width, height: height))
+        let grey = try GreyImage(width: width, height: height, pixels: try decoded.greyPixels())
         _ = Sharpness.laplacianVariance(of: grey)
         if min(width, height) >= 32 {
             let side = SimilarityFingerprint.side
