@@ -21,9 +21,9 @@ public enum FFmpeg {
     private static let lines = Mutex<Logger?>(nil)
 
     /// Starts FFmpeg's logging once: one `av_log` callback that hands every line to `logger` at debug
-    /// level and prints nothing; given to libavutil when it is opened, before any other FFmpeg library. Lines are formatted only when `logger` would show them (FFmpeg's info
-    /// level and below at debug, its verbose level at trace). Idempotent and safe to call from any
-    /// thread; later calls change nothing.
+    /// level and prints nothing, given to libavutil when it is opened, before any other FFmpeg library.
+    /// Lines are formatted only when `logger` would show them (FFmpeg's info level and below at debug,
+    /// its verbose level at trace). Idempotent and safe to call from any thread; later calls change nothing.
     public static func start(logger: Logger = Logger(label: "darkroom.ffmpeg")) {
         starting.withLock { _ in
             if isStarted { return }
