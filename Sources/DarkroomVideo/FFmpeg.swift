@@ -36,12 +36,6 @@ public enum FFmpeg {
     /// Whether `start` has run.
     public static var isStarted: Bool { isStartedFlag.load(ordering: .acquiring) }
 
-    /// The version of the libavcodec installed, e.g. "59.37.100"; opens FFmpeg's libraries.
-    public static var version: String {
-        let number = avcodec_version()
-        return "\(number >> 16).\(number >> 8 & 0xFF).\(number & 0xFF)"
-    }
-
     /// The version of libavcodec Darkroom was built against, e.g. "59.37.100", known without opening it.
     public static var builtVersion: String {
         "\(LIBAVCODEC_VERSION_MAJOR).\(LIBAVCODEC_VERSION_MINOR).\(LIBAVCODEC_VERSION_MICRO)"
