@@ -88,11 +88,11 @@ extension Runner {
         runPhase(motionParts, stills: stills)
         // Taken out of the phase's results, not copied: marking motion parts below then changes the
         // only copy of 100,000 records rather than copying them all first.
-        var records: [ItemRecord?] = []
-        let (outcomes, stopReason) = phase.withLock { results in
+        var records: [ItemRecord?] = [], outcomes: [Outcome] = []
+        let stopReason = phase.withLock { results in
             swap(&records, &results.records)
-            defer { results.outcomes = [] }
-            return (results.outcomes, results.stopReason)
+            swap(&outcomes, &results.outcomes)
+            return results.stopReason
         }
         defer { leftovers.hold(survey, others, records, outcomes, catalog.handOverReadAhead()) }
         // Motion parts have no place of their own in collections.
@@ -144,6 +144,14 @@ extension Runner {
             self.facts(of: others[index], catalog: catalog, publisher: publisher)
         }.compactMap { $0 }
         let good = Runner.inCaptureOrder(records.compactMap { $0 } + othersRecords)
+        if !pipeline.collectionSteps.isEmpty {
+            // What only the per-item work needed is freed on a thread of its own before the collections
+            // run, not held to the end: the only references left to it are the ones handed over here.
+            let perItem = Leftovers()
+            perItem.hold(survey, others, records, outcomes, catalog.handOverPerItemReads())
+            (survey.entries, others, records, outcomes) = ([], [], [], [])
+            Leftovers.free(consume perItem)
+        }
         for step in pipeline.collectionSteps {
             report.published += runCollection(step, items: good, catalog: catalog, publisher: publisher, failures: failures,
                                               shard: shard, report: &report)

@@ -80,32 +80,38 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         // The units and outputs are read, and gathered by photo, while the facts are read and their
         // capture dates decoded: neither waits for the other to be done.
         let base = self.base, readsAssets = self.readsAssets
-        let reads = DarkroomThreads.map(count: 2, jobs: 2) { part in
+        var reads = DarkroomThreads.map(count: 2, jobs: 2) { part in
             Result { () throws -> SubjectReads in
                 if part == 0 { return .states(try base.states(of: hashes)) }
                 return readsAssets ? .assets(try base.storedAssets(contentHashes: hashes)) : .facts(try base.rememberedFacts(contentHashes: hashes))
             }
         }
-        var states: [String: SubjectState] = [:], facts: [String: RememberedFacts] = [:], assets: [String: AssetFacts] = [:]
-        for read in reads {
+        var states: [String: SubjectState] = [:]
+        // Each photo's answers, made once from what was read (the facts whole, or only what is
+        // remembered), with a photo the catalog has nothing of known to have nothing.
+        var facts: [String: RememberedFacts?] = [:], assets: [String: AssetFacts?] = [:]
+        facts.reserveCapacity(hashes.count)
+        if readsAssets { assets.reserveCapacity(hashes.count) }
+        // Each read taken out of the list, so that the states read are the only copy and are completed in place.
+        while let read = reads.popLast() {
             switch try read.get() {
             case .states(let read): states = read
-            case .facts(let read): facts = read
-            case .assets(let read): (facts, assets) = (read.mapValues(\.remembered), read.mapValues(\.facts))
+            case .facts(let read): for hash in hashes { facts[hash] = read[hash] }
+            case .assets(let read):
+                for hash in hashes {
+                    let stored = read[hash]
+                    facts[hash] = stored?.remembered
+                    assets[hash] = stored?.facts
+                }
             }
         }
+        for hash in hashes where states[hash] == nil { states[hash] = SubjectState() }
         let rebuilt = try base.rebuiltSubjects()
-        // The dictionaries read are taken as they are (100,000 entries each, not inserted one by one);
-        // a photo the catalog has nothing of is known to have nothing.
+        // The dictionaries made are taken as they are (100,000 entries each, not inserted one by one).
         known.withLock { known in
             Self.add(states, to: &known.states)
-            Self.add(facts.mapValues { Optional($0) }, to: &known.facts)
-            if readsAssets { Self.add(assets.mapValues { Optional($0) }, to: &known.assets) }
-            for hash in hashes {
-                if states[hash] == nil { known.states[hash] = SubjectState() }
-                if facts[hash] == nil { known.facts[hash] = .some(nil) }
-                if readsAssets && assets[hash] == nil { known.assets[hash] = .some(nil) }
-            }
+            Self.add(facts, to: &known.facts)
+            if readsAssets { Self.add(assets, to: &known.assets) }
             known.rebuilt = rebuilt
         }
     }
@@ -118,6 +124,22 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
             let read = known
             known = Known()
             return read
+        }
+    }
+
+    /// Hands over what was read ahead for the run's per-item work alone, and forgets it: the files'
+    /// remembered hashes, the library files' records, the photos' remembered facts and, unless a
+    /// collection step reads the library (the gallery asks for the photos' outputs), their units and
+    /// outputs. The run's collection steps then work beside a few hundred megabytes less at 100,000
+    /// photos; anything asked of what was forgotten goes to the catalog underneath, as it comes.
+    public func handOverPerItemReads() -> any Sendable {
+        known.withLock { known in
+            var handed = Known()
+            swap(&handed.fingerprints, &known.fingerprints)
+            swap(&handed.outputs, &known.outputs)
+            swap(&handed.facts, &known.facts)
+            if !readsAssets { swap(&handed.states, &known.states) }
+            return handed
         }
     }
 
