@@ -15,18 +15,19 @@ extension RowCatalog {
     /// The done units and outputs (by path) of these subjects, in one read of a query each.
     public func states(of subjects: [String]) throws -> [String: SubjectState] {
         guard !subjects.isEmpty else { return [:] }
-        var (units, outputs) = try rows.read { rows in
+        let units: [UnitRow]
+        var outputs: [OutputRow]
+        (units, outputs) = try rows.read { rows in
             (try rows.units(ofSubjects: subjects), try rows.outputs(.subjects(subjects)))
         }
-        // Gathered into each subject's state in place, and each list of rows let go of once gathered:
-        // a read ahead of 100,000 photos held its rows, their groups and the groups sorted all at once.
+        // Gathered into each subject's state in place, the outputs' rows let go of before the units are
+        // gathered: a read ahead of 100,000 photos held its rows, their groups and the groups sorted at once.
         var states: [String: SubjectState] = [:]
         states.reserveCapacity(subjects.count)
         for output in outputs { states[output.subject, default: SubjectState()].outputs.append(output.described(source: nil)) }
         outputs = []
         for index in states.indices { states.values[index].outputs.sort(by: Self.byPath) }
         for unit in units { states[unit.subject, default: SubjectState()].unitKeys[unit.step] = unit.key }
-        units = []
         return states
     }
 
