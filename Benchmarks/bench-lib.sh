@@ -151,6 +151,18 @@ raw_dng() {
   echo "$out"
 }
 
+# timelapse_photos N: the time-lapse benchmarks' N photos of 12 MP (timelapse-photos.sh, kept in
+# TIMELAPSE_WORK between runs), read once into the page cache; sets photos (their folder) and pw, ph
+# (the picture area of a letterboxed 1920x1080 frame: every photo of the set has the first one's size).
+timelapse_photos() {
+  photos="${TIMELAPSE_WORK:-/tmp/darkroom-timelapse-bench}/photos-$1"
+  "$ROOT/Benchmarks/timelapse-photos.sh" "$photos" "$1"
+  cat "$photos"/*.jpg > /dev/null   # every run reads them from the page cache
+  local first; first=$(ls "$photos"/*.jpg | head -1)
+  read -r pw ph < <(printf '%s %s\n' "$(vipsheader -f width "$first")" "$(vipsheader -f height "$first")" \
+    | awk '{s = (1920 / $1 < 1080 / $2) ? 1920 / $1 : 1080 / $2; w = int($1 * s / 2 + 0.5) * 2; h = int($2 * s / 2 + 0.5) * 2; print w, h}')
+}
+
 header() {
   echo "== $1 =="
   echo "date $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -m), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -16,15 +16,10 @@
 # Environment: COUNT (40), PRESET (medium), CRF (18), ROUNDS, DARKROOM_BIN, TIMELAPSE_WORK (as timelapse.sh).
 source "$(dirname "$0")/bench-lib.sh"
 n=${COUNT:-40} preset=${PRESET:-medium} crf=${CRF:-18} rounds=${ROUNDS:-2}
-work=${TIMELAPSE_WORK:-/tmp/darkroom-timelapse-bench}
 header "timelapse floor ($n photos, preset $preset, CRF $crf)"
 bin=$(bench_bin)
 bench_scratch timelapse-floor
-photos="$work/photos-$n"
-"$ROOT/Benchmarks/timelapse-photos.sh" "$photos" "$n"
-cat "$photos"/*.jpg > /dev/null   # every run reads them from the page cache
-read -r pw ph < <(vipsheader -f width "$(ls "$photos"/*.jpg | head -1)" | paste - <(vipsheader -f height "$(ls "$photos"/*.jpg | head -1)") \
-  | awk '{s = (1920 / $1 < 1080 / $2) ? 1920 / $1 : 1080 / $2; w = int($1 * s / 2 + 0.5) * 2; h = int($2 * s / 2 + 0.5) * 2; print w, h}')
+timelapse_photos "$n"
 
 pipeline() {
   cat > "$SCRATCH/crf-$1.yaml" <<YAML

@@ -19,17 +19,10 @@
 source "$(dirname "$0")/bench-lib.sh"
 n=${COUNT:-40} preset=${PRESET:-medium} ffmpeg_crf=${FFMPEG_CRF:-20} crfs=${CRFS:-20 22 24 26} rounds=${ROUNDS:-2}
 reference=${REFERENCE:-ffmpeg}
-work=${TIMELAPSE_WORK:-/tmp/darkroom-timelapse-bench}
 header "timelapse at equal quality ($n photos, preset $preset, reference: $reference)"
 bin=$(bench_bin)
 bench_scratch timelapse-quality
-photos="$work/photos-$n"
-"$ROOT/Benchmarks/timelapse-photos.sh" "$photos" "$n"
-cat "$photos"/*.jpg > /dev/null   # every run reads them from the page cache
-
-# The picture area of a letterboxed 1920x1080 frame (every photo of the set has the first one's size).
-read -r pw ph < <(vipsheader -f width "$(ls "$photos"/*.jpg | head -1)" | paste - <(vipsheader -f height "$(ls "$photos"/*.jpg | head -1)") \
-  | awk '{s = (1920 / $1 < 1080 / $2) ? 1920 / $1 : 1080 / $2; w = int($1 * s / 2 + 0.5) * 2; h = int($2 * s / 2 + 0.5) * 2; print w, h}')
+timelapse_photos "$n"
 px=$(( (1920 - pw) / 2 )) py=$(( (1080 - ph) / 2 ))
 echo "picture area ${pw}x${ph} at ($px, $py)"
 
