@@ -282,10 +282,11 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "SimilarityTests", dependencies: [
-            "DarkroomSimilarity", "DarkroomModel", "DarkroomVips", "DarkroomXMP", "DarkroomExif", "DarkroomTestSupport",
+            "DarkroomSimilarity", "DarkroomModel", "DarkroomVips", "DarkroomImaging", "DarkroomXMP", "DarkroomExif",
+            "DarkroomTestSupport",
         ]),
         // Not shipped: the corpus' hash distances and the time to group 100,000 photos, for Benchmarks/similarity.sh.
-        .executableTarget(name: "similarity-bench", dependencies: ["DarkroomSimilarity", "DarkroomVips"],
+        .executableTarget(name: "similarity-bench", dependencies: ["DarkroomSimilarity", "DarkroomVips", "DarkroomImaging"],
                           path: "Benchmarks/SimilarityBench"),
         // Not shipped: load time, memory and lookup cost of DarkroomTimeZones, for Benchmarks/timezones.sh.
         .executableTarget(name: "timezone-benchmark", dependencies: ["DarkroomTimeZones"],

@@ -22,6 +22,12 @@
 # the references as much), each makes a 2048 px JPEG and a 200 px JPEG instead:
 #   darkroom-auto-jpeg  exif-date + thumbnail { sizes: [2048, 200] } (one decode of the preview for both)
 #   dcraw-vips-jpeg     dcraw_emu -h to /dev/shm, vips thumbnail to each JPEG
+# And what the HEIC encoder alone costs, on darkroom-auto's own 2048 px images (decoded to PNG before
+# timing), under xargs -P $(nproc):
+#   x265-darkroom       heif-enc -q 50 -p preset=medium (the import's encoder settings)
+#   x265-vips           vips copy to a HEIC at Q=50 (libvips' defaults, as dcraw-vips encodes: x265's slow preset)
+# No pipeline that writes the same HEICs with the import's settings can beat the faster reference by
+# more than that reference's time over x265-darkroom's ("best possible").
 # Each runs ROUNDS times (full 2, quick 1), interleaved; its fastest round counts. Target (issue 22):
 # darkroom-auto 3x faster than the faster reference.
 source "$(dirname "$0")/bench-lib.sh"
@@ -85,13 +91,27 @@ done
 rm -rf "$config"
 SH
 chmod +x "$SCRATCH/dcraw-vips.sh" "$SCRATCH/darktable.sh"
-tools=(darkroom_auto darkroom_develop dcraw_vips darkroom_auto_jpeg dcraw_vips_jpeg)
+tools=(darkroom_auto darkroom_develop dcraw_vips darkroom_auto_jpeg dcraw_vips_jpeg x265_darkroom x265_vips)
 command -v darktable-cli >/dev/null && tools+=(darktable) || echo "darktable-cli not installed: its row is skipped (apt-get install darktable)"
+
+# encoder_inputs: darkroom-auto's HEICs as PNGs (made once, not timed), the encoder rows' input.
+encoder_inputs() {
+  local pngs="$SCRATCH/encoder-in"
+  if [ ! -d "$pngs" ]; then
+    mkdir -p "$pngs"
+    find "$SCRATCH/out-darkroom_auto/Photos" -name '*.heic' | while read -r f; do vips copy "$f" "$pngs/$(basename "$f" .heic).png"; done
+  fi
+  echo "$pngs"
+}
 
 run_tool() {
   local tool=$1 out="$SCRATCH/out-$1"
   rm -rf "$out"; mkdir -p "$out"
   case $tool in
+    x265_darkroom) local pngs; pngs=$(encoder_inputs)
+      measure "$tool" sh -c "ls '$pngs'/*.png | xargs -P $JOBS -I{} sh -c 'heif-enc -q 50 -p preset=medium \"\$1\" -o \"$out/\$(basename \"\$1\" .png).heic\" > /dev/null' _ {}" ;;
+    x265_vips) local pngs; pngs=$(encoder_inputs)
+      measure "$tool" sh -c "ls '$pngs'/*.png | VIPS_CONCURRENCY=1 xargs -P $JOBS -I{} sh -c 'vips copy \"\$1\" \"$out/\$(basename \"\$1\" .png).heic[Q=50]\"' _ {}" ;;
     darkroom_auto) measure "$tool" "$bin" run "$auto_yaml" --input "$in" --library "$out" --jobs "$JOBS" ;;
     darkroom_develop) measure "$tool" "$bin" run "$develop_yaml" --input "$in" --library "$out" --jobs "$JOBS" ;;
     dcraw_vips) measure "$tool" sh -c "ls '$in'/*.dng | VIPS_CONCURRENCY=1 xargs -P $JOBS -n 2 '$SCRATCH/dcraw-vips.sh' '$out'" ;;
@@ -127,5 +147,7 @@ ratio=$(calc "$faster / ${best[darkroom_auto]}")
 summary "raw import auto vs $faster_name" "${ratio}x" ">= 3x" "$(met ge "$ratio" 3)"
 summary "raw import develop vs dcraw-vips" "$(calc "${best[dcraw_vips]} / ${best[darkroom_develop]}")x" "-" "-"
 summary "raw import auto vs $faster_name (CPU)" "$(calc "${best_cpu[${faster_name/-/_}]} / ${best_cpu[darkroom_auto]}")x" "-" "-"
+summary "raw import best possible vs $faster_name" "$(calc "$faster / ${best[x265_darkroom]}")x" "(3x asked)" \
+  "CPU $(calc "${best_cpu[${faster_name/-/_}]} / ${best_cpu[x265_darkroom]}")x"
 summary "raw to JPEG auto vs dcraw-vips" "$(calc "${best[dcraw_vips_jpeg]} / ${best[darkroom_auto_jpeg]}")x" "-" "-"
 summary "raw to JPEG auto vs dcraw-vips (CPU)" "$(calc "${best_cpu[dcraw_vips_jpeg]} / ${best_cpu[darkroom_auto_jpeg]}")x" "-" "-"

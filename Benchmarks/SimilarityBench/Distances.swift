@@ -1,10 +1,11 @@
+import DarkroomImaging
 import DarkroomSimilarity
 import DarkroomVips
 import Foundation
 
 /// A photo decoded as the import will: a 200-pixel thumbnail (upright, sRGB), then its 64 x 64 grey copy.
 func decodeFingerprint(_ path: String) throws -> (fingerprint: SimilarityFingerprint?, grey: GreyImage, shortSide: Int) {
-    let thumbnail = try Image.thumbnail(path, width: 200, height: 200, exportProfile: "srgb").materialized()
+    let thumbnail = try importThumbnail(path).materialized()
     let side = SimilarityFingerprint.side
     let grey = try GreyImage(width: side, height: side, pixels: try thumbnail.greyPixels(width: side, height: side))
     return (try SimilarityFingerprint.make(from: grey), grey, min(thumbnail.width, thumbnail.height))

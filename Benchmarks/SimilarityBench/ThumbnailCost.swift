@@ -1,13 +1,19 @@
+import DarkroomImaging
 import DarkroomSimilarity
 import DarkroomVips
 import Foundation
+
+/// The import's 200-pixel thumbnail decode: shrink-on-load, upright, converted to sRGB when its profile is not.
+func importThumbnail(_ path: String) throws -> Image {
+    try ImageLoader.decode(URL(fileURLWithPath: path), size: DecodeSize(width: 200, height: 200), pixelLimit: 100_000_000, colour: .srgb)
+}
 
 /// What the import's `thumbnail` step does for a photo (`Plugins/Thumbnail`): a 200-pixel sRGB
 /// thumbnail decoded with shrink-on-load and written as a JPEG at quality 80 without metadata; with
 /// `measured`, the decode is materialized first and its similarity facts are computed as
 /// `Thumbnail+Similarity.swift` does (64 x 64 grey copy and fingerprint, grey at its own size and sharpness).
 func makeThumbnail(_ path: String, to output: String, measured: Bool) throws {
-    let thumbnail = try Image.thumbnail(path, width: 200, height: 200, exportProfile: "srgb")
+    let thumbnail = try importThumbnail(path)
     let decoded = measured ? try thumbnail.materialized() : thumbnail
     if measured {
         let (width, height) = (decoded.width, decoded.height)

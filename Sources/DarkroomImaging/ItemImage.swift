@@ -97,10 +97,10 @@ public enum ImageLoader {
     }
 
     /// A photo decoded at the size it is needed (see `decode(_:header:size:exportProfile:)`), its
-    /// header first checked against `pixelLimit`.
-    public static func decode(_ url: URL, size: DecodeSize, pixelLimit: Int, exportProfile: String? = nil) throws -> Image {
+    /// header first checked against `pixelLimit`, its colour handled as `colour` says.
+    public static func decode(_ url: URL, size: DecodeSize, pixelLimit: Int, colour: ColourHandling) throws -> Image {
         let header = try header(of: url, pixelLimit: pixelLimit)
-        return try decode(url, header: header, size: size, exportProfile: exportProfile)
+        return try decode(url, header: header, size: size, exportProfile: colour.exportProfile(for: header))
     }
 
     /// Darkroom's one decode-for-size, for a file whose `header` has passed the pixel limit: decoded

@@ -155,6 +155,37 @@ final class CollageStageTests: XCTestCase {
         XCTAssertEqual(profile, srgb)
     }
 
+    /// A photo without a colour profile is sRGB: its colours reach the collage as they are (libvips'
+    /// thumbnail, asked for sRGB with nothing to convert from, turned this blue into 78,47,221).
+    func testAnUntaggedPhotoKeepsItsColoursInAGrid() throws {
+        try makeUntaggedBluePair()
+        XCTAssertEqual(try run("{ template: grid, grid: 1x1, size: 200x200, format: png, output: 'grid/{n}.png' }").failures, [])
+        try assertUntaggedBlue(in: "grid/1.png", at: [(100, 100)])
+    }
+
+    func testAnUntaggedPhotoKeepsItsColoursInThenAndNow() throws {
+        try makeUntaggedBluePair()
+        XCTAssertEqual(try run("{ template: then-and-now, pairing: year-apart, size: 320x240, format: png, output: 'tn/{yyyy}.png' }").failures, [])
+        try assertUntaggedBlue(in: "tn/2023.png", at: [(80, 120), (240, 120)])
+    }
+
+    private static let untaggedBlue = [30.0, 60, 220]
+
+    private func makeUntaggedBluePair() throws {
+        try Fixtures.makeUntaggedPhoto("then.jpg", in: inputs, date: "2023:06:01 10:00:00", rgb: "30,60,220")
+        try Fixtures.makeUntaggedPhoto("now.jpg", in: inputs, date: "2024:06:01 10:00:00", rgb: "30,60,220")
+    }
+
+    private func assertUntaggedBlue(in collage: String, at points: [(Int, Int)], file: StaticString = #filePath, line: UInt = #line) throws {
+        let image = try Image.open(library.appendingPathComponent(collage).path)
+        for (x, y) in points {
+            let pixel = try image.pixel(x: x, y: y)
+            for (channel, expected) in Self.untaggedBlue.enumerated() {
+                XCTAssertEqual(pixel[channel], expected, accuracy: 3, "\(collage) at \(x),\(y): \(pixel)", file: file, line: line)
+            }
+        }
+    }
+
     func testOptionMistakesAreReportedAgainstThePipeline() {
         let cases: [(String, String)] = [
             ("{ template: grid, size: squar }", "steps[1].collage.size: expected square, portrait, story, landscape or WxH (16 to 8000 each), got 'squar' (did you mean 'square'?)"),

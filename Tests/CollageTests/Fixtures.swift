@@ -44,6 +44,13 @@ enum Fixtures {
         try run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=\(date)", path])
     }
 
+    /// One colour (`rgb` as "30,60,220"), with no colour profile, as most cameras' JPEGs are.
+    static func makeUntaggedPhoto(_ name: String, in folder: URL, date: String, rgb: String) throws {
+        let path = folder.appendingPathComponent(name).path
+        try run("/usr/bin/convert", ["-size", "640x480", "xc:rgb(\(rgb))", "-quality", "95", path])
+        try run("/usr/bin/exiftool", ["-q", "-overwrite_original", "-DateTimeOriginal=\(date)", path])
+    }
+
     /// Copies the first half of `source` to `name`: a truncated JPEG whose header and EXIF still read.
     static func makeTruncated(from source: URL, named name: String, in folder: URL) throws {
         let data = try Data(contentsOf: source)

@@ -1,3 +1,4 @@
+import DarkroomImaging
 import DarkroomSimilarity
 import DarkroomTestSupport
 import DarkroomVips
@@ -55,7 +56,8 @@ final class CorpusCopiesTests: XCTestCase {
 
     /// A photo as the import will see it: its fingerprint from the 200-pixel thumbnail's 64 x 64 grey copy.
     func photo(id: String, at url: URL) throws -> SimilarPhoto {
-        let thumbnail = try Image.thumbnail(url.path, width: 200, height: 200, exportProfile: "srgb").materialized()
+        let thumbnail = try ImageLoader.decode(url, size: DecodeSize(width: 200, height: 200), pixelLimit: 100_000_000,
+                                               colour: .srgb).materialized()
         let side = SimilarityFingerprint.side
         let grey = try GreyImage(width: side, height: side, pixels: try thumbnail.greyPixels(width: side, height: side))
         let header = try Image.open(url.path)

@@ -78,7 +78,8 @@ struct AlignedPair {
             guard upright.width > 0, upright.height > 0 else { throw StageError("image has no pixels (\(upright))") }
             let box = upright.alignmentDecodeBox(for: frame)
             let size = DecodeSize(width: box.width, height: box.height, crop: .none, enlarge: true)
-            let image = try ImageLoader.decode(item.source, header: header, size: size, exportProfile: "srgb")
+            let image = try ImageLoader.decode(item.source, header: header, size: size,
+                                               exportProfile: ColourHandling.srgb.exportProfile(for: header))
                 .eightBitRGB().flattened().materialized()
             return (image, try image.greyWorkingImage(longEdge: 1024))
         } catch {

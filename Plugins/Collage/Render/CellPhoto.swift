@@ -8,7 +8,7 @@ enum CellPhoto {
     static func decode(_ url: URL, width: Int, height: Int, pixelLimit: Int) throws -> Image {
         let size = DecodeSize(width: width, height: height, crop: .attention, enlarge: true)
         // Pixels are decoded here, so a truncated or corrupt file fails now, for this photo only.
-        let image = try ImageLoader.decode(url, size: size, pixelLimit: pixelLimit, exportProfile: "srgb").materialized()
+        let image = try ImageLoader.decode(url, size: size, pixelLimit: pixelLimit, colour: .srgb).materialized()
         return try image.eightBitRGB().flattened()
     }
 }
