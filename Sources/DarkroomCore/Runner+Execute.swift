@@ -140,18 +140,21 @@ extension Runner {
             return report
         }
 
-        let othersRecords = DarkroomThreads.map(count: others.count, jobs: settings.jobs) { [others] index in
-            self.facts(of: others[index], catalog: catalog, publisher: publisher)
-        }.compactMap { $0 }
-        let good = Runner.inCaptureOrder(records.compactMap { $0 } + othersRecords)
+        // The collections' photos (a shard's with the other shards'), in capture order; a run without
+        // collections (an import) makes no such copy.
+        var good: [ItemRecord] = []
         if !pipeline.collectionSteps.isEmpty {
-            // What only the per-item work needed is freed on a thread of its own before the collections
-            // run, not held to the end: the only references left to it are the ones handed over here.
-            let perItem = Leftovers()
-            perItem.hold(survey, others, records, outcomes, catalog.handOverPerItemReads())
-            (survey.entries, others, records, outcomes) = ([], [], [], [])
-            Leftovers.free(consume perItem)
+            let othersRecords = DarkroomThreads.map(count: others.count, jobs: settings.jobs) { [others] index in
+                self.facts(of: others[index], catalog: catalog, publisher: publisher)
+            }.compactMap { $0 }
+            good = Runner.inCaptureOrder(records.compactMap { $0 } + othersRecords)
         }
+        // What only the per-item work needed is freed on a thread of its own before the collections run
+        // and the report is saved, not held to the end: the only references left to it are the ones handed over here.
+        let perItem = Leftovers()
+        perItem.hold(survey, others, records, outcomes, catalog.handOverPerItemReads())
+        (survey.entries, others, records, outcomes) = ([], [], [], [])
+        Leftovers.free(consume perItem)
         for step in pipeline.collectionSteps {
             report.published += runCollection(step, items: good, catalog: catalog, publisher: publisher, failures: failures,
                                               shard: shard, report: &report)
