@@ -64,6 +64,9 @@ public final class Image: @unchecked Sendable {
     /// Shrink-on-load thumbnail of a file: fits inside `width` x `height` (cropping when `crop` is not
     /// `.none`), never upscales, and auto-rotates by EXIF orientation unless `autoRotate` is false.
     /// `exportProfile` ("srgb", "p3" or an ICC file) converts colour on purpose; nil keeps the profile.
+    /// Pass one only for a file that carries a profile (`ColourHandling.exportProfile(for:)` decides):
+    /// libvips 8.14 shifts the colours of untagged pixels it is asked to export (sRGB 30,60,220 came
+    /// out as 78,47,221), where leaving them alone keeps them as they are, sRGB.
     public static func thumbnail(_ path: String, width: Int, height: Int, crop: Crop = .none,
                                  failOn: FailOn = .error, autoRotate: Bool = true,
                                  exportProfile: String? = nil) throws -> Image {
