@@ -131,7 +131,8 @@ extension Runner {
             case .notAttempted: report.notAttempted += 1
             }
         }
-        report.files = try runFiles(entries: survey.entries.prefix(foundEntries), outcomes: outcomes, records: records, catalog: catalog)
+        report.files = settings.listsFiles
+            ? try runFiles(entries: survey.entries.prefix(foundEntries), outcomes: outcomes, records: records, catalog: catalog) : nil
         report.stopped = stopReason
         if stopReason != nil {
             report.failures = failures.snapshot

@@ -21,6 +21,10 @@ public struct RunSettings: Sendable {
     public var jobs: Int
     /// Rebuild outputs even when the catalog says they are current.
     public var force: Bool
+    /// Whether the report lists every input with its id, date and files (`RunReport.files`, which
+    /// `--json` and `--report` show); a run whose list nobody reads saves a catalog read a photo and
+    /// the list's memory, at 100,000 photos the largest thing a first import makes at its end.
+    public var listsFiles = true
 
     /// Settings for a run into `library`; without a `timeZone`, this machine's zone is used (and
     /// `timeZoneIsChosen` is false).

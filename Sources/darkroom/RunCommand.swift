@@ -54,8 +54,9 @@ struct Run: ParsableCommand {
         let libraryURL = try library.resolve(pipelineLibrary: pipeline.library)
         guard !inputs.isEmpty else { throw ValidationError("no inputs: give --input (or 'inputs: folders:' in the pipeline)") }
         let jobs = self.jobs.jobs
-        let settings = RunSettings(library: libraryURL, pixelLimit: photoSettings.pixelLimit, timeZone: photoSettings.timeZone,
+        var settings = RunSettings(library: libraryURL, pixelLimit: photoSettings.pixelLimit, timeZone: photoSettings.timeZone,
                                    jobs: jobs, force: force)
+        settings.listsFiles = json || report != nil
         let progress = isatty(STDERR_FILENO) != 0 && !json && !quiet ? ProgressBar() : nil
         let runner = Runner(pipeline: pipeline, settings: settings, logger: Logger(label: "darkroom"), progress: progress)
         try CommandErrors.reported {

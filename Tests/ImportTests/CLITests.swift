@@ -49,6 +49,10 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.err)
         let report = try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any]
         XCTAssertEqual(report?["processed"] as? Int, 1)
+        // `--json` lists each photo with its id and the files made of it (a run without a report skips the list).
+        let files = try XCTUnwrap(report?["files"] as? [[String: Any]], result.out)
+        XCTAssertEqual(files.map { $0["path"] as? String }, [input.appendingPathComponent("garden.webp").path])
+        XCTAssertEqual((files.first?["outputs"] as? [String])?.count, 1, result.out)
 
         try Data([0xFF, 0xD8, 0xFF]).write(to: input.appendingPathComponent("broken.jpg"))
         result = try darkroom(["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path])
