@@ -75,9 +75,10 @@ extension Runner {
             }
         }
         runPhase(survey.entries.indices.filter { survey.entries[$0].stillHash == nil })
-        // Videos imported earlier on their own whose still came only now join it as its motion part.
-        let joined = earlierMotionParts(of: phase.withLock { $0.records.compactMap { $0 } }, besides: survey.entries,
-                                        catalog: catalog, failures: failures)
+        // Videos imported earlier on their own whose still came only now join it as its motion part
+        // (only a still with a Live Photo identifier can have one, so only those records are copied out).
+        let joined = earlierMotionParts(of: phase.withLock { $0.records.compactMap { $0?.contentIdentifier == nil ? nil : $0 } },
+                                        besides: survey.entries, catalog: catalog, failures: failures)
         survey.entries += joined
         phase.withLock { $0.extend(by: joined.count) }
         let motionParts = survey.entries.indices.filter { survey.entries[$0].stillHash != nil }

@@ -23,7 +23,7 @@ public struct RunSettings: Sendable {
     public var force: Bool
     /// Whether the report lists every input with its id, date and files (`RunReport.files`, which
     /// `--json` and `--report` show); a run whose list nobody reads saves a catalog read a photo and
-    /// the list's memory, at 100,000 photos the largest thing a first import makes at its end.
+    /// the list's memory (the largest allocation at a 10,000-photo first import's heap peak).
     public var listsFiles = true
 
     /// Settings for a run into `library`; without a `timeZone`, this machine's zone is used (and
