@@ -7,9 +7,9 @@ import DarkroomOptions
 
 /// Builds the gallery's entries from the run's items and the library's catalog: each photo's and
 /// video's facts (date and its source, camera, place, video facts), its thumbnail and larger
-/// rendition, a video's playable file, a still's motion part. The photos' facts and outputs are
-/// what the run read ahead (`CatalogReadAhead`: no query, but for photos made this run), and their
-/// motion parts and thumbnails' sizes one query each; a thumbnail's pixel size is the one the
+/// rendition, a video's playable file, a still's motion part. What the catalog holds of a month's
+/// photos is read in a few lookups (`read`), and their entries made from it (`load`), so that
+/// the gallery reads the next month while it makes one; a thumbnail's pixel size is the one the
 /// catalog remembers for its bytes, and only a thumbnail it does not know (new, or remade) is
 /// opened to read its header, on `jobs` threads, and remembered.
 struct EntryLoader {
@@ -24,9 +24,21 @@ struct EntryLoader {
         var kind: FailureKind?
     }
 
-    /// The entries, in capture order, and the items left out with the reason; also how many photos
-    /// have no larger rendition (the larger view shows their thumbnail).
-    func load(_ items: [ItemRecord], jobs: Int) throws -> (entries: [GalleryEntry], skipped: [Skipped], withoutLarge: Int) {
+    /// What the catalog holds for some items' entries, read by `read(_:)`: their facts, outputs and
+    /// motion parts, where their thumbnails are, and the pixel sizes remembered for them.
+    struct CatalogReads: Sendable {
+        fileprivate var facts: [String: AssetFacts]
+        fileprivate var outputs: [String: [CatalogOutput]]
+        fileprivate var motionAssets: [String: [AssetFacts]]
+        fileprivate var motionOutputs: [String: [CatalogOutput]]
+        fileprivate var ids: [String]
+        fileprivate var linked: [(thumbnail: Result<String, Error>, large: String?)]
+        fileprivate var thumbnails: [CatalogOutput?]
+        fileprivate var sizes: [String: RecordedPixelSize]
+    }
+
+    /// Reads what the catalog holds for `items`' entries, in a few lookups.
+    func read(_ items: [ItemRecord]) throws -> CatalogReads {
         let hashes = items.map(\.contentHash)
         let facts = try catalog.assets(hashes)
         let outputs = try catalog.outputs(of: hashes)
@@ -39,18 +51,25 @@ struct EntryLoader {
             (try? linked[index].thumbnail.get()).flatMap { path in outputs[items[index].contentHash]?.first { $0.path == path } }
         }
         let sizes = try catalog.pixelSizes(sha256s: Array(Set(thumbnails.compactMap { $0?.sha256 })))
-        let learned = Mutex<[RecordedPixelSize]>([])
+        return CatalogReads(facts: facts, outputs: outputs, motionAssets: motionAssets, motionOutputs: motionOutputs, ids: ids,
+                            linked: linked, thumbnails: thumbnails, sizes: sizes)
+    }
 
+    /// The entries of `items` (what `read(items)` read of them), in capture order, and the items left
+    /// out with the reason; also how many photos have no larger rendition (the larger view shows their thumbnail).
+    func load(_ items: [ItemRecord], reads: CatalogReads, jobs: Int) throws -> (entries: [GalleryEntry], skipped: [Skipped], withoutLarge: Int) {
+        let learned = Mutex<[RecordedPixelSize]>([])
         let results = DarkroomThreads.map(count: items.count, jobs: jobs) { index in
             let item = items[index]
-            let parts = motionAssets[item.contentHash] ?? []
-            let motionFiles = parts.flatMap { motionOutputs[$0.contentHash] ?? [] }.map(\.path)
+            let parts = reads.motionAssets[item.contentHash] ?? []
+            let motionFiles = parts.flatMap { reads.motionOutputs[$0.contentHash] ?? [] }.map(\.path)
             // A photo among a still's parts is the RAW of a RAW+JPEG pair (kept or not).
             let rawPair = parts.contains { $0.mediaKind == .photo }
-            let thumbnail = thumbnails[index]
+            let thumbnail = reads.thumbnails[index]
             return Result {
-                try entry(for: item, id: ids[index], facts: facts[item.contentHash], links: linked[index], outputs: (outputs[item.contentHash] ?? []).map(\.path),
-                          motionFiles: motionFiles, rawPair: rawPair, recordedSize: thumbnail.flatMap { sizes[$0.sha256] }) { image in
+                try entry(for: item, id: reads.ids[index], facts: reads.facts[item.contentHash], links: reads.linked[index],
+                          outputs: (reads.outputs[item.contentHash] ?? []).map(\.path), motionFiles: motionFiles, rawPair: rawPair,
+                          recordedSize: thumbnail.flatMap { reads.sizes[$0.sha256] }) { image in
                     guard let thumbnail, image.path == thumbnail.path else { return }
                     learned.withLock { $0.append(RecordedPixelSize(sha256: thumbnail.sha256, width: image.width, height: image.height)) }
                 }

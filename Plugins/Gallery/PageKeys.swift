@@ -22,17 +22,19 @@ struct PageKeys {
     }
 
     /// A month page's digest: its entries, its place among the months, and its neighbours' names.
-    func month(_ page: TimelinePage, previous: TimelinePage?, next: TimelinePage?) -> String {
+    /// The entries' lines are written on `jobs` threads (a page holds up to a few hundred photos).
+    func month(_ page: TimelinePage, previous: TimelinePage?, next: TimelinePage?, jobs: Int = 1) -> String {
         var text = "month|\(format)|\(page.file)|\(page.title)|\(page.part)/\(page.parts)|"
         text += "\(previous?.file ?? "-")|\(previous?.title ?? "-")|\(next?.file ?? "-")|\(next?.title ?? "-")|"
-        for entry in page.entries { text += DigestEncoder.line(of: entry) + "\n" }
+        let entries = page.entries
+        for line in DarkroomThreads.map(count: entries.count, jobs: jobs, { DigestEncoder.line(of: entries[$0]) }) { text += line + "\n" }
         return ContentHash.of(text)
     }
 
-    /// The index's digest: each month page's digest (which holds what its card shows), and how
-    /// many files other pipelines made.
-    func index(pages: [TimelinePage], monthDigests: [String], madeCount: Int) -> String {
-        ContentHash.of("index|\(format)|\(madeCount)|" + zip(pages, monthDigests).map { "\($0.file)=\($1)" }.joined(separator: ","))
+    /// The index's digest: each month page's digest (which holds what its card shows), by the page's
+    /// file, and how many files other pipelines made.
+    func index(monthDigests: [(file: String, digest: String)], madeCount: Int) -> String {
+        ContentHash.of("index|\(format)|\(madeCount)|" + monthDigests.map { "\($0.file)=\($0.digest)" }.joined(separator: ","))
     }
 
     /// made.html's digest: every file other pipelines made, as it is shown.
@@ -71,7 +73,7 @@ struct PageKeys {
             MonthPage(page: pages[0], previous: nil, next: pages[1], galleryTitle: title, tiles: tiles).html,
             MonthPage(page: pages[1], previous: pages[0], next: pages[2], galleryTitle: title, tiles: tiles).html,
             MonthPage(page: pages[2], previous: pages[1], next: nil, galleryTitle: title, tiles: tiles).html,
-            IndexPage(title: title, pages: pages, madeCount: made.count, tiles: tiles).html,
+            IndexPage(title: title, cards: IndexPage.Card.of(pages), madeCount: made.count, tiles: tiles).html,
             MadePage(galleryTitle: title, made: made, tiles: tiles).html,
         ]
         return ContentHash.of(written.joined(separator: "\n"))

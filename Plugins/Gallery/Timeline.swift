@@ -1,4 +1,6 @@
+import DarkroomCore
 import Foundation
+import DarkroomModel
 
 /// One page of photos: a month (or the undated photos), or part of a month that holds more than a
 /// page's worth.
@@ -29,19 +31,61 @@ enum Timeline {
             if let last = groups.last, last.month == entry.month { groups[groups.count - 1].entries.append(entry) }
             else { groups.append((entry.month, [entry])) }
         }
-        return groups.flatMap { group -> [TimelinePage] in
-            let chunks = stride(from: 0, to: group.entries.count, by: perPage).map { Array(group.entries[$0..<min($0 + perPage, group.entries.count)]) }
-            let base = group.month?.key ?? "undated"
-            return chunks.enumerated().map { offset, chunk in
-                TimelinePage(file: offset == 0 ? "\(base).html" : "\(base)-\(offset + 1).html", month: group.month,
-                             part: offset + 1, parts: chunks.count, entries: chunk)
-            }
+        return groups.flatMap { pages(of: $0.month, $0.entries, perPage: perPage) }
+    }
+
+    /// The pages of `month` (nil: the undated photos) showing `entries` (in capture order): one, or
+    /// parts of `perPage` entries.
+    static func pages(of month: Month?, _ entries: [GalleryEntry], perPage: Int) -> [TimelinePage] {
+        let chunks = stride(from: 0, to: entries.count, by: perPage).map { Array(entries[$0..<min($0 + perPage, entries.count)]) }
+        let base = month?.key ?? "undated"
+        return chunks.enumerated().map { offset, chunk in
+            TimelinePage(file: offset == 0 ? "\(base).html" : "\(base)-\(offset + 1).html", month: month,
+                         part: offset + 1, parts: chunks.count, entries: chunk)
         }
     }
 
-    /// The page before the one at `index` (nil for the first).
-    static func page(before index: Int, in pages: [TimelinePage]) -> TimelinePage? { index > 0 ? pages[index - 1] : nil }
+    /// The items by the month whose pages show them, months in order and the undated last, so that
+    /// the gallery holds one month's photos at a time. A photo's month is its record's capture date
+    /// (for a photo of the library, the catalog's, as its entry's is); a burst's shots go with their
+    /// pick's month, where they are shown folded into it (`roles` by lower-case id).
+    static func months(_ items: [ItemRecord], roles: [String: BurstRole]) -> [(month: Month?, items: [ItemRecord])] {
+        func month(_ item: ItemRecord) -> Month? { item.captureDate.map { Month(year: $0.local.year, month: $0.local.month) } }
+        let picks = Set(roles.values.map(\.pick))
+        let pickMonths = Dictionary(items.filter { picks.contains($0.id) }.map { ($0.id, month($0)) }, uniquingKeysWith: { first, _ in first })
+        var byMonth: [Month?: [ItemRecord]] = [:]
+        for item in items {
+            let pick = roles[item.id.uuidString.lowercased()]?.pick
+            byMonth[pick.flatMap { pickMonths[$0] } ?? month(item), default: []].append(item)
+        }
+        return byMonth.keys.sorted { a, b in
+            switch (a, b) {
+            case let (x?, y?): return x < y
+            case (_?, nil): return true
+            default: return false
+            }
+        }.map { ($0, byMonth[$0]!) }
+    }
+}
 
-    /// The page after the one at `index` (nil for the last).
-    static func page(after index: Int, in pages: [TimelinePage]) -> TimelinePage? { index + 1 < pages.count ? pages[index + 1] : nil }
+/// The gallery's month pages as they come, a month at a time, each handed on with the pages before
+/// and after it: a month's last page waits for the next month's first (whose name and title it links to).
+struct PageSequence {
+    private var waiting: TimelinePage?
+    private var beforeWaiting: TimelinePage?
+
+    /// Adds a month's pages; `make` is given each page whose neighbours are now known.
+    mutating func append(_ pages: [TimelinePage], make: (TimelinePage, _ previous: TimelinePage?, _ next: TimelinePage?) throws -> Void) rethrows {
+        for page in pages {
+            if let waiting { try make(waiting, beforeWaiting, page) }
+            beforeWaiting = waiting
+            waiting = page
+        }
+    }
+
+    /// Hands on the last page, which has no next one.
+    mutating func finish(make: (TimelinePage, _ previous: TimelinePage?, _ next: TimelinePage?) throws -> Void) rethrows {
+        if let waiting { try make(waiting, beforeWaiting, nil) }
+        (waiting, beforeWaiting) = (nil, nil)
+    }
 }

@@ -11,9 +11,8 @@ extension Runner {
     func execute(inputs: [URL], catalog store: CatalogStore, shard: Shard?, temporaryFolder: URL,
                  leaving leftovers: Leftovers) throws -> RunReport {
         let started = Date()
-        // Every read and write of the run goes through it, so that its writes make it read again what they change;
-        // a collection step that reads the library (the gallery) is answered the photos' facts it read ahead.
-        let catalog = CatalogReadAhead(store, readingAssets: pipeline.collectionSteps.contains { $0.configured.readsLibrary })
+        // Every read and write of the run goes through it, so that its writes make it read again what they change.
+        let catalog = CatalogReadAhead(store)
         // The file's absolute path, so that `catalog set-date` can read its output templates again from anywhere.
         let runID = try catalog.beginRun(pipeline: URL(fileURLWithPath: pipeline.file).standardizedFileURL.path)
         let publisher = try Publisher(library: settings.library, catalog: catalog, run: runID, temporaryFolder: temporaryFolder)
@@ -45,36 +44,38 @@ extension Runner {
         let heapTrim = HeapTrim()
         let computing = ComputeSlots(settings.jobs)
         // `stills`: the records of the stills whose motion parts the phase works on, by content hash.
-        func runPhase(_ indices: [Int], stills: [String: ItemRecord] = [:]) {
+        func runPhase(_ indices: [Int], stills: [String: ItemRecord] = [:]) throws {
             let entries = survey.entries, total = entries.count
-            DarkroomThreads.forEach(count: indices.count, jobs: min(computing.threads, max(1, indices.count))) { position in
-                let index = indices[position]
-                let entry = entries[index]
-                let stopped = phase.withLock { $0.stopReason != nil }
-                let still = entry.stillHash.flatMap { stills[$0] }
-                let (outcome, record) = stopped ? (.notAttempted, nil)
-                    : self.process(entry, still: still, catalog: catalog, publisher: publisher, failures: failures, computing: computing)
-                switch outcome {
-                case .processed, .failed: heapTrim.photoWorked()
-                case .skipped, .duplicate, .notAttempted: break
-                }
-                let diskFullReason: String?
-                if case .failed(_, diskFull: true) = outcome {
-                    diskFullReason = failures.snapshot.last(where: { $0.path == entry.found.url.path })?.reason
-                } else {
-                    diskFullReason = nil
-                }
-                phase.withLock { results in
-                    results.outcomes[index] = outcome
-                    results.records[index] = record
-                    if results.stopReason == nil, let reason = diskFullReason {
-                        results.stopReason = "the disk is full: stopped; free some space and run again to finish (\(reason))"
+            try inBlocks(indices, of: entries, catalog: catalog) { block in
+                DarkroomThreads.forEach(count: block.count, jobs: min(computing.threads, max(1, block.count))) { position in
+                    let index = block[block.startIndex + position]
+                    let entry = entries[index]
+                    let stopped = phase.withLock { $0.stopReason != nil }
+                    let still = entry.stillHash.flatMap { stills[$0] }
+                    let (outcome, record) = stopped ? (.notAttempted, nil)
+                        : self.process(entry, still: still, catalog: catalog, publisher: publisher, failures: failures, computing: computing)
+                    switch outcome {
+                    case .processed, .failed: heapTrim.photoWorked()
+                    case .skipped, .duplicate, .notAttempted: break
                     }
+                    let diskFullReason: String?
+                    if case .failed(_, diskFull: true) = outcome {
+                        diskFullReason = failures.snapshot.last(where: { $0.path == entry.found.url.path })?.reason
+                    } else {
+                        diskFullReason = nil
+                    }
+                    phase.withLock { results in
+                        results.outcomes[index] = outcome
+                        results.records[index] = record
+                        if results.stopReason == nil, let reason = diskFullReason {
+                            results.stopReason = "the disk is full: stopped; free some space and run again to finish (\(reason))"
+                        }
+                    }
+                    self.progress?.inputFinished(entry.found.relativePath, finished: finished.increment(), total: total, bytes: entry.found.size)
                 }
-                self.progress?.inputFinished(entry.found.relativePath, finished: finished.increment(), total: total, bytes: entry.found.size)
             }
         }
-        runPhase(survey.entries.indices.filter { survey.entries[$0].stillHash == nil })
+        try runPhase(survey.entries.indices.filter { survey.entries[$0].stillHash == nil })
         // Videos imported earlier on their own whose still came only now join it as its motion part
         // (only a still with a Live Photo identifier can have one, so only those records are copied out).
         let joined = earlierMotionParts(of: phase.withLock { $0.records.compactMap { $0?.contentIdentifier == nil ? nil : $0 } },
@@ -86,7 +87,7 @@ extension Runner {
         let stills = phase.withLock { $0.records }.reduce(into: [String: ItemRecord]()) { stills, record in
             if let record, stillHashes.contains(record.contentHash) { stills[record.contentHash] = record }
         }
-        runPhase(motionParts, stills: stills)
+        try runPhase(motionParts, stills: stills)
         // Taken out of the phase's results, not copied: marking motion parts below then changes the
         // only copy of 100,000 records rather than copying them all first.
         var records: [ItemRecord?] = [], outcomes: [Outcome] = []
@@ -154,7 +155,7 @@ extension Runner {
         // What only the per-item work needed is freed on a thread of its own before the collections run
         // and the report is saved, not held to the end: the only references left to it are the ones handed over here.
         let perItem = Leftovers()
-        perItem.hold(survey, others, records, outcomes, catalog.handOverPerItemReads())
+        perItem.hold(survey, others, records, outcomes, catalog.handOverReadAhead())
         (survey.entries, others, records, outcomes) = ([], [], [], [])
         Leftovers.free(consume perItem)
         for step in pipeline.collectionSteps {
@@ -171,14 +172,18 @@ extension Runner {
     }
 
     /// The inputs that were processed or already done, each with its id, capture date and every file
-    /// the catalog holds for it now (what the HTML report shows).
+    /// the catalog holds for it now (what the HTML report shows), read a block of photos at a time.
     func runFiles(entries: ArraySlice<SurveyEntry>, outcomes: [Outcome], records: [ItemRecord?],
                           catalog: CatalogStore) throws -> [RunReport.File] {
-        // Each input's entry is made on the run's worker threads (100,000 of them on one thread
-        // were half a second of a re-run with nothing new), and they are kept in input order.
-        let files = DarkroomThreads.map(count: entries.count, jobs: settings.jobs) { position in
-            Result { () throws -> RunReport.File? in
-                let index = entries.startIndex + position
+        var files: [RunReport.File] = []
+        let size = max(1, settings.photosReadAhead)
+        for start in stride(from: entries.startIndex, to: entries.endIndex, by: size) {
+            let block = start..<min(start + size, entries.endIndex)
+            let outputs = try catalog.outputsBySubject(block.compactMap { records[$0]?.contentHash })
+            // Each input's entry is made on the run's worker threads (100,000 of them on one thread
+            // were half a second of a re-run with nothing new), and they are kept in input order.
+            files += DarkroomThreads.map(count: block.count, jobs: settings.jobs) { position -> RunReport.File? in
+                let index = block.lowerBound + position
                 guard let record = records[index] else { return nil }
                 let outcome: RunReport.File.Outcome
                 switch outcomes[index] {
@@ -186,12 +191,11 @@ extension Runner {
                 case .skipped: outcome = .done
                 default: return nil
                 }
-                let outputs = try catalog.state(of: record.contentHash).outputs.map(\.path).sorted()
                 return RunReport.File(path: entries[index].found.url.path, id: record.id.uuidString.lowercased(), outcome: outcome,
-                                      captureDate: record.captureDate, outputs: outputs)
-            }
+                                      captureDate: record.captureDate, outputs: (outputs[record.contentHash] ?? []).map(\.path).sorted())
+            }.compactMap { $0 }
         }
-        return try files.compactMap { try $0.get() }
+        return files
     }
 
     /// Photos in capture-date order (undated last, then by file name): the order collections see them in.

@@ -33,6 +33,16 @@ extension Runner {
             }
         }
 
+        /// The photos and videos whose units and outputs working on the entry reads: its own, and a
+        /// motion part's still's; none for a duplicate or an unreadable file.
+        var subjects: [String] {
+            switch state {
+            case .unique(let hash, _): return [hash]
+            case .motionPart(let still, let hash, _): return [hash, still]
+            case .duplicate, .unreadable: return []
+            }
+        }
+
         /// For a Live Photo's video published as a motion part: the still's content hash.
         var stillHash: String? {
             guard case .motionPart(let still, _, _) = state else { return nil }
@@ -72,7 +82,8 @@ extension Runner {
 
     /// Finds the input files, hashes them (unchanged files by the catalog's remembered hashes), and
     /// tells what each is: a photo to work on, a duplicate, a Live Photo's video, unreadable. What the
-    /// run will ask the catalog about the files and their photos is read ahead here, in bulk.
+    /// run will ask the catalog about the files and their photos is read ahead here, in bulk (their
+    /// units and outputs later, a block at a time: `inBlocks`).
     func survey(inputs: [URL], catalog: CatalogReadAhead?, remember: Bool) throws -> Survey {
         guard !inputs.isEmpty else { throw RunError("no input folders: give --input (or 'inputs: folders:' in the pipeline)") }
         // The library is never read as input from a folder above it; an input inside the library
@@ -125,7 +136,7 @@ extension Runner {
             guard let path = inLibrary[index], let hash = try? hashed[index].content.get() else { return nil }
             return libraryOutput(at: path, hash: hash, catalog: catalog)
         }
-        try catalog?.readSubjects(found.indices.compactMap { index in
+        try catalog?.readFacts(of: found.indices.compactMap { index in
             guard let hash = try? hashed[index].content.get() else { return nil }
             return renditions.isEmpty ? hash : renditions[index]?.subject ?? hash
         })
@@ -186,6 +197,24 @@ extension Runner {
         remember(FileFingerprint(path: url.path, size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode, hash: hash))
         if let whileOpen, (try? handle.seek(toOffset: 0)) != nil { whileOpen(handle.fileDescriptor) }
         return hash
+    }
+
+    /// Works through `indices` of `entries` a block of `settings.photosReadAhead` at a time, each block's
+    /// photos' units and outputs read ahead in one lookup (`CatalogReadAhead.readStates`), the next
+    /// block's while `body` works on this one, so that a run over 100,000 photos holds two blocks'
+    /// of them rather than all.
+    func inBlocks(_ indices: [Int], of entries: [SurveyEntry], catalog: CatalogReadAhead?,
+                  _ body: (ArraySlice<Int>) throws -> Void) throws {
+        let size = max(1, settings.photosReadAhead)
+        let blocks = stride(from: 0, to: indices.count, by: size).map { indices[$0..<min($0 + size, indices.count)] }
+        let reads = catalog.map { catalog in
+            Ahead(count: blocks.count) { position in Result { try catalog.readStates(of: blocks[position].flatMap { entries[$0].subjects }) } }
+        }
+        defer { reads?.stop() }
+        for block in blocks {
+            if let states = try reads?.next().get() { catalog?.hold(states) }
+            try body(block)
+        }
     }
 
     /// Of the files with the same content, keeps as the original the one a person would call the

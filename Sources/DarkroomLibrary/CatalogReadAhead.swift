@@ -4,9 +4,10 @@ import DarkroomModel
 import DarkroomReport
 
 /// The catalog as one run reads it: what the run will ask about its files and photos is read ahead
-/// in a few bulk lookups (`readFingerprints`, `readSubjects`), and each file's and photo's questions
-/// are then answered from memory, without a transaction, a statement or a lock of the database.
-/// A re-run with nothing new so reads the catalog a fixed number of times, however many files it has.
+/// in a few bulk lookups (`readFingerprints`, `readOutputs`, `readFacts`, and `readStates` a block of
+/// photos at a time), and each file's and photo's questions are then answered from memory, without a
+/// transaction, a statement or a lock of the database. A re-run with nothing new so reads the catalog
+/// a fixed number of times, and a few more for each block of photos, however many files it has.
 ///
 /// Writes go through to the catalog underneath, and what they change is read from it again: a
 /// committed photo's units, outputs and facts, an adopted photo's outputs, hashes remembered now.
@@ -21,8 +22,6 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         var fingerprints: [String: FileFingerprint?] = [:]
         var states: [String: SubjectState] = [:]
         var facts: [String: RememberedFacts?] = [:]
-        /// What a collection step reads of each photo (`assets(contentHashes:)`), when `readsAssets`.
-        var assets: [String: AssetFacts?] = [:]
         var outputs: [String: CatalogOutput?] = [:]
         /// The subjects `catalog rebuild` recorded files under, not adopted yet (nil: not read).
         var rebuilt: Set<String>?
@@ -31,19 +30,9 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         var committed: [String: String] = [:]
     }
 
-    /// Whether `readSubjects` reads the photos' facts whole, as a collection step that reads the
-    /// library asks for them (the gallery), or only what the run remembers of them.
-    private let readsAssets: Bool
-
-    /// A run's view of `base`; `readingAssets` when a collection step of the run reads the library.
-    public init(_ base: CatalogStore, readingAssets: Bool) {
+    /// A run's view of `base`.
+    public init(_ base: CatalogStore) {
         self.base = base
-        readsAssets = readingAssets
-    }
-
-    /// A run's view of `base`, for a run whose collection steps do not read the library.
-    public convenience init(_ base: CatalogStore) {
-        self.init(base, readingAssets: false)
     }
 
     // MARK: Reading ahead
@@ -70,50 +59,45 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         return found
     }
 
-    /// Reads the units, outputs and facts of these photos and videos (content hashes) in one lookup
-    /// each (with `readingAssets`, the facts whole, as a collection step asks for them:
-    /// `assets(contentHashes:)`), and which of them have files `catalog rebuild` recorded under their
-    /// ids (usually none: those few are read as they come).
-    public func readSubjects(_ contentHashes: [String]) throws {
+    /// Reads the remembered facts of these photos and videos (content hashes) in one lookup, and
+    /// which of them have files `catalog rebuild` recorded under their ids (usually none: those few
+    /// are read as they come). Their units and outputs are read a block at a time (`readStates`).
+    public func readFacts(of contentHashes: [String]) throws {
         let hashes = Array(Set(contentHashes))
         guard !hashes.isEmpty else { return }
-        // The units and outputs are read, and gathered by photo, while the facts are read and their
-        // capture dates decoded: neither waits for the other to be done.
-        let base = self.base, readsAssets = self.readsAssets
-        var reads = DarkroomThreads.map(count: 2, jobs: 2) { part in
-            Result { () throws -> SubjectReads in
-                if part == 0 { return .states(try base.states(of: hashes)) }
-                return readsAssets ? .assets(try base.storedAssets(contentHashes: hashes)) : .facts(try base.rememberedFacts(contentHashes: hashes))
-            }
-        }
-        var states: [String: SubjectState] = [:]
-        // Each photo's answers, made once from what was read (the facts whole, or only what is
-        // remembered), with a photo the catalog has nothing of known to have nothing.
-        var facts: [String: RememberedFacts?] = [:], assets: [String: AssetFacts?] = [:]
+        let read = try base.rememberedFacts(contentHashes: hashes)
+        // Each photo's answer, with a photo the catalog has nothing of known to have nothing.
+        var facts: [String: RememberedFacts?] = [:]
         facts.reserveCapacity(hashes.count)
-        if readsAssets { assets.reserveCapacity(hashes.count) }
-        // Each read taken out of the list, so that the states read are the only copy and are completed in place.
-        while let read = reads.popLast() {
-            switch try read.get() {
-            case .states(let read): states = read
-            case .facts(let read): for hash in hashes { facts[hash] = read[hash] }
-            case .assets(let read):
-                for hash in hashes {
-                    let stored = read[hash]
-                    facts[hash] = stored?.remembered
-                    assets[hash] = stored?.facts
-                }
-            }
-        }
-        for hash in hashes where states[hash] == nil { states[hash] = SubjectState() }
+        for hash in hashes { facts[hash] = read[hash] }
         let rebuilt = try base.rebuiltSubjects()
-        // The dictionaries made are taken as they are (100,000 entries each, not inserted one by one).
+        // The dictionary made is taken as it is (100,000 entries, not inserted one by one).
         known.withLock { known in
-            Self.add(states, to: &known.states)
             Self.add(facts, to: &known.facts)
-            if readsAssets { Self.add(assets, to: &known.assets) }
             known.rebuilt = rebuilt
         }
+    }
+
+    /// The units and outputs of some photos and videos, read by `readStates(of:)`, to be held by `hold(_:)`.
+    public struct States: Sendable {
+        fileprivate var states: [String: SubjectState]
+    }
+
+    /// Reads the units and outputs of these photos and videos (content hashes) in one lookup, for
+    /// `hold(_:)`: a run reads them a block of photos at a time, the next block's while it works on
+    /// this one, and holds one block's rather than 100,000 photos' (their units and outputs were the
+    /// largest thing a re-run held).
+    public func readStates(of contentHashes: [String]) throws -> States {
+        let hashes = Array(Set(contentHashes))
+        var states = hashes.isEmpty ? [:] : try base.states(of: hashes)
+        for hash in hashes where states[hash] == nil { states[hash] = SubjectState() }
+        return States(states: states)
+    }
+
+    /// Answers from `read` the questions about its photos' units and outputs, in place of the ones
+    /// held before (which are let go of).
+    public func hold(_ read: States) {
+        known.withLock { $0.states = read.states }
     }
 
     /// Hands over what was read ahead and forgets it (questions then go to the catalog underneath):
@@ -127,33 +111,10 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         }
     }
 
-    /// Hands over what was read ahead for the run's per-item work alone, and forgets it: the files'
-    /// remembered hashes, the library files' records, the photos' remembered facts and, unless a
-    /// collection step reads the library (the gallery asks for the photos' outputs), their units and
-    /// outputs. The run's collection steps then work beside a few hundred megabytes less at 100,000
-    /// photos; anything asked of what was forgotten goes to the catalog underneath, as it comes.
-    public func handOverPerItemReads() -> any Sendable {
-        known.withLock { known in
-            var handed = Known()
-            swap(&handed.fingerprints, &known.fingerprints)
-            swap(&handed.outputs, &known.outputs)
-            swap(&handed.facts, &known.facts)
-            if !readsAssets { swap(&handed.states, &known.states) }
-            return handed
-        }
-    }
-
     /// Adds what a bulk read found to what is known, its answers first: taken as it is when nothing
     /// was known yet (100,000 entries are not inserted one by one).
     private static func add<Value>(_ read: [String: Value], to known: inout [String: Value]) {
         if known.isEmpty { known = read } else { known.merge(read) { _, new in new } }
-    }
-
-    /// One of the bulk reads of `readSubjects`.
-    private enum SubjectReads: Sendable {
-        case states([String: SubjectState])
-        case facts([String: RememberedFacts])
-        case assets([String: StoredAsset])
     }
 
     // MARK: Answered from what was read ahead
@@ -206,19 +167,6 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         return facts
     }
 
-    /// What the catalog stores of these photos and videos: those read ahead (and not changed since)
-    /// from memory, the others in one lookup.
-    public func assets(contentHashes: [String]) throws -> [AssetFacts] {
-        var found: [AssetFacts] = [], unknown: [String] = []
-        known.withLock { known in
-            for hash in contentHashes {
-                guard let asset = known.assets[hash] else { unknown.append(hash); continue }
-                if let asset { found.append(asset) }
-            }
-        }
-        return unknown.isEmpty ? found : found + (try base.assets(contentHashes: unknown))
-    }
-
     /// Adopts the files `catalog rebuild` recorded under the photo's id; when the read ahead found none,
     /// there is nothing to write and nothing is asked.
     public func adopt(contentHash: String) throws -> Int {
@@ -249,7 +197,6 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
             known.withLock { known in
                 known.states[completion.subject] = nil
                 known.facts[completion.subject] = nil
-                known.assets[completion.subject] = nil
                 for output in completion.outputs {
                     known.committed[output.path] = completion.subject
                     known.outputs[output.path] = nil
@@ -274,6 +221,7 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         try base.rememberedFacts(contentHashes: contentHashes)
     }
     public func storedAssets(contentHashes: [String]) throws -> [String: StoredAsset] { try base.storedAssets(contentHashes: contentHashes) }
+    public func assets(contentHashes: [String]) throws -> [AssetFacts] { try base.assets(contentHashes: contentHashes) }
     public func outputs(atPaths paths: [String]) throws -> [CatalogOutput] { try base.outputs(atPaths: paths) }
     public func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] { try base.pixelSizes(sha256s: sha256s) }
     public func similarity(contentHashes: [String]?) throws -> [SimilarityRow] { try base.similarity(contentHashes: contentHashes) }

@@ -3,8 +3,8 @@ import Foundation
 /// The library's catalog as a collection stage reads it (`CollectionContext.library`): what is known
 /// of each photo and video, what was made from it, its motion part, and what other pipelines made
 /// (collages, time-lapses, books). Read-only but for the image sizes it remembers; every call is one
-/// query however many subjects it asks about, or none for what the run read ahead (a run's photos'
-/// outputs, and their facts when a collection step reads the library: `CatalogReadAhead`).
+/// query however many subjects it asks about (a collection step that reads 100,000 photos asks a
+/// month's or a block's at a time).
 public struct LibraryCatalog: Sendable {
     package let store: CatalogStore
 

@@ -66,3 +66,47 @@ public enum DarkroomThreads {
         func values() -> [T] { slots.map { $0! } }
     }
 }
+
+/// Values made in order on one thread of its own, each while the caller works on the one before
+/// (the next block's or month's catalog reads, while a run works on this one's photos): at most one
+/// waits to be taken. One thread for all of them, not one each, so that what they allocate comes
+/// from one of the C heap's arenas (a thread a value spread 100,000 photos' reads over a dozen
+/// arenas, and a re-run held 200 MB more).
+public final class Ahead<T: Sendable>: @unchecked Sendable {
+    private let made = DispatchSemaphore(value: 0)
+    private let taken = DispatchSemaphore(value: 1)
+    private let stopped = Atomic<Bool>(false)
+    // The value made and not taken yet: written by the thread before it signals `made`, and taken
+    // by `next` before it signals `taken`, which the thread waits for before it writes again.
+    private var waiting: T?
+
+    /// Starts making `make(0)`, then each next value as soon as the one before is taken, up to `count`.
+    public init(count: Int, _ make: @escaping @Sendable (Int) -> T) {
+        guard count > 0 else { return }
+        let thread = Thread { [self] in
+            for index in 0..<count {
+                taken.wait()
+                if stopped.load(ordering: .relaxed) { break }
+                waiting = make(index)
+                made.signal()
+            }
+        }
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// The next value, once made; ask at most `count` times.
+    public func next() -> T {
+        made.wait()
+        defer { taken.signal() }
+        let value = waiting!
+        waiting = nil
+        return value
+    }
+
+    /// Makes no more values after the one being made (for a caller that stops early).
+    public func stop() {
+        stopped.store(true, ordering: .relaxed)
+        taken.signal()
+    }
+}

@@ -7,7 +7,8 @@ import Synchronization
 import XCTest
 
 /// A re-run with nothing new reads the catalog in bulk: the statements it runs do not grow with the
-/// number of files (one lookup for all the files' remembered hashes, one a table for all their photos),
+/// number of files (one lookup for all the files' remembered hashes, one a table for all their
+/// photos, and their units and outputs once a block of 10,000),
 /// so a nightly run over a library of 100,000 costs what one over 100 does, plus a `stat` a file.
 final class NoOpRunTests: XCTestCase {
     func testANoOpReRunRunsAsManyCatalogStatementsForAThousandFilesAsForAHundred() throws {
@@ -17,13 +18,27 @@ final class NoOpRunTests: XCTestCase {
         XCTAssertEqual(hundred.skipped, 100)
         XCTAssertEqual(thousand.statements, hundred.statements,
                        "a no-op run over 1,000 files ran \(thousand.statements) statements, over 100 files \(hundred.statements):\n"
-                       + thousand.sample.joined(separator: "\n"))
-        XCTAssertLessThan(thousand.statements, 40, thousand.sample.joined(separator: "\n"))
+                       + thousand.sample.prefix(60).joined(separator: "\n"))
+        XCTAssertLessThan(thousand.statements, 40, thousand.sample.prefix(60).joined(separator: "\n"))
+    }
+
+    /// A run reads its photos' units and outputs a block at a time, so that it never holds 100,000
+    /// photos' of them: in blocks of 300, an import of 1,000 files makes every photo, and the re-run
+    /// skips every file, reading the units and outputs once a block.
+    func testARunReadingAheadInBlocksMakesAndSkipsEveryFileReadingOnceABlock() throws {
+        let whole = try statementsOfNoOpRun(files: 1000)
+        let blocks = try statementsOfNoOpRun(files: 1000, photosReadAhead: 300)
+        XCTAssertEqual(blocks.skipped, 1000)
+        func unitReads(_ run: (statements: Int, skipped: Int, sample: [String])) -> Int {
+            run.sample.count { $0.hasPrefix("SELECT step, subject, unit_key, run_id FROM units WHERE subject IN") }
+        }
+        XCTAssertEqual(unitReads(whole), 1, whole.sample.joined(separator: "\n"))
+        XCTAssertEqual(unitReads(blocks), 4, "blocks of 300, 300, 300 and 100 photos:\n" + blocks.sample.joined(separator: "\n"))
     }
 
     /// Imports `files` small dated text files, then runs the same import again, counting the SQL
-    /// statements the second run executes on the catalog.
-    private func statementsOfNoOpRun(files: Int) throws -> (statements: Int, skipped: Int, sample: [String]) {
+    /// statements the second run executes on the catalog (`sample`: each of them).
+    private func statementsOfNoOpRun(files: Int, photosReadAhead: Int? = nil) throws -> (statements: Int, skipped: Int, sample: [String]) {
         let folder = try TemporaryFolder("noop-\(files)")
         let inputs = folder.path("in"), library = folder.path("library")
         for index in 0..<files {
@@ -35,7 +50,9 @@ final class NoOpRunTests: XCTestCase {
             inputs: { include: ["**/*.txt"] }
             steps: [text-date, shout]
             """, file: "test.yaml")
-        let runner = Runner(pipeline: pipeline, settings: RunSettings(library: library, jobs: 2))
+        var settings = RunSettings(library: library, jobs: 2)
+        if let photosReadAhead { settings.photosReadAhead = photosReadAhead }
+        let runner = Runner(pipeline: pipeline, settings: settings)
         let first = try runner.run(inputs: [inputs])
         XCTAssertEqual(first.processed, files)
 
@@ -49,7 +66,7 @@ final class NoOpRunTests: XCTestCase {
         }
         XCTAssertEqual(report.processed, 0)
         let executed = statements.withLock { $0 }
-        return (executed.count, report.skipped, Array(executed.prefix(60)))
+        return (executed.count, report.skipped, executed)
     }
 }
 

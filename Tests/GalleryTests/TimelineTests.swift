@@ -28,6 +28,55 @@ final class TimelineTests: XCTestCase {
         XCTAssertTrue(middle.contains("<a href=\"2024-03-3.html\" rel=\"next\">March 2024 (3 of 3) \u{203A}</a>"), middle)
     }
 
+    /// The gallery works a month at a time: its photos by month in order, the undated last, and a
+    /// burst's shot taken just after midnight at a month's end with its pick, on whose page it is folded.
+    func testPhotosComeByMonthInOrderWithTheUndatedLastAndABurstsShotsWithTheirPick() {
+        func record(_ name: String, _ date: LocalDateTime?) -> ItemRecord {
+            ItemRecord(source: URL(fileURLWithPath: "/card/\(name).jpg"), relativePath: "\(name).jpg", contentHash: name,
+                       id: ContentHash.uuid(fromHex: ContentHash.of(name)),
+                       captureDate: date.map { CaptureDate(local: $0, utcOffsetSeconds: nil, source: .exifOriginal, timeZoneSource: .unknown, confidence: .high) })
+        }
+        let april = record("april", LocalDateTime(year: 2024, month: 4, day: 2, hour: 9))
+        let pick = record("pick", LocalDateTime(year: 2024, month: 3, day: 31, hour: 23, minute: 59, second: 59))
+        let shot = record("shot", LocalDateTime(year: 2024, month: 4, day: 1, hour: 0))
+        let undated = record("undated", nil)
+        let february = record("february", LocalDateTime(year: 2024, month: 2, day: 29, hour: 12))
+        let roles = [pick, shot].reduce(into: [String: BurstRole]()) { $0[$1.id.uuidString.lowercased()] = BurstRole(pick: pick.id, frames: 2) }
+        let months = Timeline.months([undated, april, shot, pick, february], roles: roles)
+        XCTAssertEqual(months.map { $0.month?.key ?? "undated" }, ["2024-02", "2024-03", "2024-04", "undated"])
+        XCTAssertEqual(months.map { $0.items.map(\.contentHash) }, [["february"], ["shot", "pick"], ["april"], ["undated"]])
+    }
+
+    /// Pages made a month at a time are each made once, with the pages before and after them: a
+    /// month's last page waits for the next month's first.
+    func testPagesMadeAMonthAtATimeKnowTheirNeighbours() {
+        let months = [[entry(2024, 1, 5, id: "a")], (1...3).map { entry(2024, 2, $0, id: "b\($0)") }, [entry(2024, 3, 9, id: "c")]]
+        var sequence = PageSequence()
+        var made: [String] = []
+        func make(_ page: TimelinePage, previous: TimelinePage?, next: TimelinePage?) {
+            made.append("\(previous?.file ?? "-") < \(page.file) > \(next?.file ?? "-")")
+        }
+        for entries in months {
+            sequence.append(Timeline.pages(of: entries[0].month, entries, perPage: 2), make: make)
+        }
+        sequence.finish(make: make)
+        XCTAssertEqual(made, ["- < 2024-01.html > 2024-02.html", "2024-01.html < 2024-02.html > 2024-02-2.html",
+                              "2024-02.html < 2024-02-2.html > 2024-03.html", "2024-02-2.html < 2024-03.html > -"])
+    }
+
+    /// The front page counts every undated photo and video, over all of their pages (it counted the
+    /// first page's, as photos).
+    func testTheFrontPageCountsEveryUndatedPhotoAndVideo() {
+        let thumbnail = LibraryImage(path: "n.jpg", width: 1, height: 1)
+        let undated = [GalleryEntry(id: "u1", kind: .photo, thumbnail: thumbnail), GalleryEntry(id: "u2", kind: .photo, thumbnail: thumbnail),
+                       GalleryEntry(id: "u3", kind: .video, thumbnail: thumbnail)]
+        let pages = Timeline.pages([entry(2024, 1, 5, id: "a")] + undated, perPage: 2)
+        XCTAssertEqual(pages.map(\.file), ["2024-01.html", "undated.html", "undated-2.html"])
+        let html = IndexPage(title: "Photos", cards: IndexPage.Card.of(pages), madeCount: 0, tiles: TileMaker(folder: "gallery")).html
+        XCTAssertTrue(html.contains("3 photos and 1 video, January 2024"), html)
+        XCTAssertTrue(html.contains(">2 photos and 1 video with no capture date</a>"), html)
+    }
+
     func testCaptionWords() {
         XCTAssertEqual(CaptionText.dateTime(LocalDateTime(year: 2024, month: 2, day: 29, hour: 23, minute: 59)!), "Thursday 29 February 2024, 23:59")
         XCTAssertEqual(CaptionText.duration(7.4), "0:07")
