@@ -23,7 +23,7 @@ struct PageKeys {
 
     /// A month page's digest: its entries, its place among the months, and its neighbours' names.
     /// The entries' lines are written on `jobs` threads (a page holds up to a few hundred photos).
-    func month(_ page: TimelinePage, previous: TimelinePage?, next: TimelinePage?, jobs: Int = 1) -> String {
+    func month(_ page: TimelinePage, previous: TimelinePage?, next: TimelinePage?, jobs: Int) -> String {
         var text = "month|\(format)|\(page.file)|\(page.title)|\(page.part)/\(page.parts)|"
         text += "\(previous?.file ?? "-")|\(previous?.title ?? "-")|\(next?.file ?? "-")|\(next?.title ?? "-")|"
         let entries = page.entries

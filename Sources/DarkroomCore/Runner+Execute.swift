@@ -176,9 +176,8 @@ extension Runner {
     func runFiles(entries: ArraySlice<SurveyEntry>, outcomes: [Outcome], records: [ItemRecord?],
                           catalog: CatalogStore) throws -> [RunReport.File] {
         var files: [RunReport.File] = []
-        let size = max(1, settings.photosReadAhead)
-        for start in stride(from: entries.startIndex, to: entries.endIndex, by: size) {
-            let block = start..<min(start + size, entries.endIndex)
+        for offsets in readAheadBlocks(count: entries.count) {
+            let block = offsets.lowerBound + entries.startIndex..<offsets.upperBound + entries.startIndex
             let outputs = try catalog.outputsBySubject(block.compactMap { records[$0]?.contentHash })
             // Each input's entry is made on the run's worker threads (100,000 of them on one thread
             // were half a second of a re-run with nothing new), and they are kept in input order.

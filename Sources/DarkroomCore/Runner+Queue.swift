@@ -73,7 +73,7 @@ extension Runner {
         var plan = QueuePlan()
         var photos: [QueuedPhoto] = []
         try inBlocks(Array(survey.entries.indices), of: survey.entries, catalog: catalog) { block in
-            for entry in block.map({ survey.entries[$0] }) {
+            for entry in block.lazy.map({ survey.entries[$0] }) {
                 switch entry.state {
                 case .unreadable(let reason): plan.unreadable.append(.init(path: entry.found.url.path, step: "read", reason: reason))
                 case .duplicate(let original, _): plan.duplicates.append(.init(path: entry.found.url.path, sameAs: original))

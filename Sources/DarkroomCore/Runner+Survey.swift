@@ -199,14 +199,19 @@ extension Runner {
         return hash
     }
 
+    /// `0..<count` cut into blocks of `settings.photosReadAhead`: the photos a run reads ahead at once.
+    func readAheadBlocks(count: Int) -> [Range<Int>] {
+        let size = max(1, settings.photosReadAhead)
+        return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+    }
+
     /// Works through `indices` of `entries` a block of `settings.photosReadAhead` at a time, each block's
     /// photos' units and outputs read ahead in one lookup (`CatalogReadAhead.readStates`), the next
     /// block's while `body` works on this one, so that a run over 100,000 photos holds two blocks'
     /// of them rather than all.
     func inBlocks(_ indices: [Int], of entries: [SurveyEntry], catalog: CatalogReadAhead?,
                   _ body: (ArraySlice<Int>) throws -> Void) throws {
-        let size = max(1, settings.photosReadAhead)
-        let blocks = stride(from: 0, to: indices.count, by: size).map { indices[$0..<min($0 + size, indices.count)] }
+        let blocks = readAheadBlocks(count: indices.count).map { indices[$0] }
         let reads = catalog.map { catalog in
             Ahead(count: blocks.count) { position in Result { try catalog.readStates(of: blocks[position].flatMap { entries[$0].subjects }) } }
         }

@@ -117,7 +117,7 @@ public final class Runner: Sendable {
         // What collections would see: every photo's remembered facts, or nil once one has work to do.
         var collected: [ItemRecord]? = []
         try inBlocks(Array(survey.entries.indices), of: survey.entries, catalog: catalog) { block in
-            for entry in block.map({ survey.entries[$0] }) where shard?.owns(contentHash: entry.owner) ?? true {
+            for entry in block.lazy.map({ survey.entries[$0] }) where shard?.owns(contentHash: entry.owner) ?? true {
                 switch entry.state {
                 case .unreadable(let reason):
                     plan.entries.append(.init(path: entry.found.url.path, id: nil, action: .unreadable, steps: [], note: reason))

@@ -29,16 +29,19 @@ final class NoOpRunTests: XCTestCase {
         let whole = try statementsOfNoOpRun(files: 1000)
         let blocks = try statementsOfNoOpRun(files: 1000, photosReadAhead: 300)
         XCTAssertEqual(blocks.skipped, 1000)
-        func unitReads(_ run: (statements: Int, skipped: Int, sample: [String])) -> Int {
+        func unitReads(_ run: (statements: Int, skipped: Int, listed: Int, sample: [String])) -> Int {
             run.sample.count { $0.hasPrefix("SELECT step, subject, unit_key, run_id FROM units WHERE subject IN") }
         }
         XCTAssertEqual(unitReads(whole), 1, whole.sample.joined(separator: "\n"))
         XCTAssertEqual(unitReads(blocks), 4, "blocks of 300, 300, 300 and 100 photos:\n" + blocks.sample.joined(separator: "\n"))
+        // The report still lists every file with what was made of it, read a block at a time.
+        XCTAssertEqual(blocks.listed, 1000)
     }
 
     /// Imports `files` small dated text files, then runs the same import again, counting the SQL
-    /// statements the second run executes on the catalog (`sample`: each of them).
-    private func statementsOfNoOpRun(files: Int, photosReadAhead: Int? = nil) throws -> (statements: Int, skipped: Int, sample: [String]) {
+    /// statements the second run executes on the catalog (`sample`: each of them) and the files its
+    /// report lists with what was made of them (`listed`).
+    private func statementsOfNoOpRun(files: Int, photosReadAhead: Int? = nil) throws -> (statements: Int, skipped: Int, listed: Int, sample: [String]) {
         let folder = try TemporaryFolder("noop-\(files)")
         let inputs = folder.path("in"), library = folder.path("library")
         for index in 0..<files {
@@ -66,7 +69,9 @@ final class NoOpRunTests: XCTestCase {
         }
         XCTAssertEqual(report.processed, 0)
         let executed = statements.withLock { $0 }
-        return (executed.count, report.skipped, executed)
+        // Each file listed with its id and at least one file made of it.
+        let listed = (report.files ?? []).count { !$0.outputs.isEmpty }
+        return (executed.count, report.skipped, listed, executed)
     }
 }
 
