@@ -66,8 +66,8 @@ public struct Gallery: CollectionStage, ShowsBursts {
             }
         }
         var sequence = PageSequence()
-        // The catalog is read for the next month while this month's entries and pages are made.
-        let reads = Ahead(count: months.count) { position in Result { try loader.read(months[position].items) } }
+        // The catalog is read for the next months, on two threads, while this month's entries and pages are made.
+        let reads = Ahead(count: months.count, threads: 2) { position in Result { try loader.read(months[position].items) } }
         defer { reads.stop() }
         for (done, month) in months.enumerated() {
             let loaded = try loader.load(month.items, reads: try reads.next().get(), jobs: jobs)

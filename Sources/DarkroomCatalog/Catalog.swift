@@ -1,5 +1,6 @@
 import DarkroomCore
 import Foundation
+import Synchronization
 import GRDB
 import DarkroomLibrary
 import DarkroomModel
@@ -7,9 +8,13 @@ import DarkroomReport
 
 /// The library's memory: which photos are in it, what was made from each, and which work units
 /// (step, content hash, unit key) are done. SQLite through GRDB at
-/// `<library>/.darkroom/catalog.sqlite`, WAL with synchronous=FULL, one writer.
+/// `<library>/.darkroom/catalog.sqlite`, WAL with synchronous=FULL, one writer and readers beside
+/// it (a pool: the next blocks' reads of a re-run over 100,000 photos go on at once, each on its
+/// own connection, while the writer commits).
 public final class Catalog: RowCatalog, Sendable {
-    let database: DatabaseQueue
+    let database: any DatabaseWriter
+    /// Where each statement run on any of the catalog's connections is told, when a test asks (`traceStatements`).
+    private let tracer: StatementTracer
     public let url: URL
 
     /// The catalog's rows; every rule over them is `RowCatalog`'s, the same as PostgreSQL's.
@@ -32,6 +37,8 @@ public final class Catalog: RowCatalog, Sendable {
 
     private init(url: URL, readOnly: Bool) throws {
         self.url = url
+        let tracer = StatementTracer()
+        self.tracer = tracer
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.readonly = readOnly
@@ -41,12 +48,27 @@ public final class Catalog: RowCatalog, Sendable {
             // are looked up by are kept in memory (not in a temporary file).
             try db.execute(sql: "PRAGMA mmap_size = \(Catalog.mappedBytes)")
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            tracer.install(on: db)
             guard !readOnly else { return }
             try Self.switchToWAL(db)
             try db.execute(sql: "PRAGMA synchronous = FULL")
             try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
-        database = try DatabaseQueue(path: url.path, configuration: configuration)
+        guard !readOnly else {
+            database = try DatabaseQueue(path: url.path, configuration: configuration)
+            return
+        }
+        let pool = try DatabasePool(path: url.path, configuration: configuration)
+        // The pool makes its writer WAL with synchronous=NORMAL, after `prepareDatabase`: a commit
+        // is made durable on disk before a run reports it done.
+        try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+        database = pool
+    }
+
+    /// Tells `record` every statement run from now on, on any of the catalog's connections (tests
+    /// count the statements a run executes).
+    package func traceStatements(_ record: @escaping @Sendable (String) -> Void) {
+        tracer.record.withLock { $0 = record }
     }
 
     /// How much of the catalog file SQLite reads through a memory map (1 GiB).
@@ -122,6 +144,19 @@ public final class Catalog: RowCatalog, Sendable {
             let (dateA, dateB) = (a.captureLocal ?? "", b.captureLocal ?? "")  // undated first, as SQL's NULLs
             return dateA == dateB ? a.originalPath.utf8.lexicographicallyPrecedes(b.originalPath.utf8)
                                   : dateA.utf8.lexicographicallyPrecedes(dateB.utf8)
+        }
+    }
+}
+
+/// Where the statements of every connection of one catalog are told, once a test asks.
+private final class StatementTracer: Sendable {
+    let record = Mutex<(@Sendable (String) -> Void)?>(nil)
+
+    /// Traces `db`'s statements to `record`, when it is set.
+    func install(on db: Database) {
+        db.trace(options: .statement) { [self] event in
+            guard let tell = record.withLock({ $0 }) else { return }
+            tell("\(event)")
         }
     }
 }

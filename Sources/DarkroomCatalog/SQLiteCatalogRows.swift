@@ -10,11 +10,14 @@ import GRDB
 /// list of keys is bound as one JSON array (`json_each`), so a lookup is one statement however many
 /// keys it has.
 struct SQLiteCatalogRows: CatalogRows {
-    let database: DatabaseQueue
+    let database: any DatabaseWriter
 
     func read<T>(_ body: (any CatalogRowReader) throws -> T) throws -> T {
         try database.read { try body(SQLiteRowAccess(db: $0)) }
     }
+
+    /// A catalog opened to write reads on a pool of connections beside its writer, one a core.
+    var concurrentReads: Int { database is DatabasePool ? min(ProcessInfo.processInfo.activeProcessorCount, 4) : 1 }
 
     /// An immediate transaction: the write lock is taken before anything is read, so what the body
     /// reads and merges is not changed by another process before it writes.
@@ -272,11 +275,16 @@ struct SQLiteRowAccess: CatalogRowWriter {
         for (index, key) in keys.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             bytes.append(UInt8(ascii: "\""))
-            for byte in key.utf8 {
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
-                case 0..<0x20: bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-                default: bytes.append(byte)
+            // Paths and hashes almost never hold a character to escape: those are copied whole.
+            if !key.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: key.utf8)
+            } else {
+                for byte in key.utf8 {
+                    switch byte {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), byte]
+                    case 0..<0x20: bytes += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                    default: bytes.append(byte)
+                    }
                 }
             }
             bytes.append(UInt8(ascii: "\""))

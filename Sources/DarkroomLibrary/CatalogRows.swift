@@ -1,4 +1,5 @@
 import Foundation
+import DarkroomModel
 import DarkroomReport
 
 /// The narrow store under a catalog: its tables' rows, read and written in transactions, and
@@ -18,6 +19,30 @@ public protocol CatalogRows: Sendable {
     /// The SQLite store takes the write lock first; the PostgreSQL one locks the asset rows it
     /// reads, so that a row read, merged and written back is not changed by another writer meanwhile.
     func write<T>(_ body: (any CatalogRowWriter) throws -> T) throws -> T
+    /// How many reads the store runs at once, each on a connection of its own (1: one at a time).
+    var concurrentReads: Int { get }
+}
+
+extension CatalogRows {
+    public var concurrentReads: Int { 1 }
+
+    /// The rows `lookup` reads for `keys`: in one read, or, for many keys in a store that reads on
+    /// several connections at once, in one read a slice of them, the slices at once (a re-run over
+    /// 100,000 photos asks about 100,000 paths and photos at a time, and turning rows into values
+    /// takes longer than SQLite's lookups). Each key's rows come from one read.
+    public func read<Row: Sendable>(slicing keys: [String],
+                                    _ lookup: @escaping @Sendable (any CatalogRowReader, [String]) throws -> [Row]) throws -> [Row] {
+        let slices = min(concurrentReads, keys.count / Self.smallestSlice)
+        guard slices > 1 else { return try read { try lookup($0, keys) } }
+        let size = (keys.count + slices - 1) / slices
+        let read = DarkroomThreads.map(count: slices, jobs: slices) { slice in
+            Result { try self.read { try lookup($0, Array(keys[(slice * size)..<min(keys.count, (slice + 1) * size)])) } }
+        }
+        return try read.flatMap { try $0.get() }
+    }
+
+    /// Below this many keys a slice is not worth a thread.
+    private static var smallestSlice: Int { 2_000 }
 }
 
 /// Reads rows, inside a transaction of `CatalogRows`.

@@ -12,13 +12,16 @@ extension RowCatalog {
         try states(of: [subject])[subject] ?? SubjectState()
     }
 
-    /// The done units and outputs (by path) of these subjects, in one read of a query each.
+    /// The done units and outputs (by path) of these subjects, in one read of a query each (of a
+    /// slice of them each, for many: `CatalogRows.read(slicing:)`).
     public func states(of subjects: [String]) throws -> [String: SubjectState] {
         guard !subjects.isEmpty else { return [:] }
-        let units: [UnitRow]
-        var outputs: [OutputRow]
-        (units, outputs) = try rows.read { rows in
-            (try rows.units(ofSubjects: subjects), try rows.outputs(.subjects(subjects)))
+        var units: [UnitRow] = [], outputs: [OutputRow] = []
+        for (someUnits, someOutputs) in try rows.read(slicing: subjects, { rows, subjects in
+            [(try rows.units(ofSubjects: subjects), try rows.outputs(.subjects(subjects)))]
+        }) {
+            units += someUnits
+            outputs += someOutputs
         }
         // Gathered into each subject's state in place, the outputs' rows let go of before the units are
         // gathered: a read ahead of 100,000 photos held its rows, their groups and the groups sorted at once.
@@ -41,7 +44,7 @@ extension RowCatalog {
     /// photo it was made from, in one read of two queries.
     public func outputs(atPaths paths: [String]) throws -> [CatalogOutput] {
         guard !paths.isEmpty else { return [] }
-        return try rows.read { rows -> [CatalogOutput] in
+        return try rows.read(slicing: paths) { rows, paths -> [CatalogOutput] in
             let outputs = try rows.outputs(.paths(paths))
             guard !outputs.isEmpty else { return [] }
             let sources = try rows.originalPaths(contentHashes: Array(Set(outputs.map(\.subject))))
@@ -68,7 +71,7 @@ extension RowCatalog {
     /// date is read from its JSON on every core (2.5 s on one for 100,000 photos).
     private func assetRows<Value: Sendable>(_ contentHashes: [String], as value: @escaping @Sendable (AssetRow) -> Value) throws -> [String: Value] {
         guard !contentHashes.isEmpty else { return [:] }
-        let assets = try rows.read { try $0.assets(.contentHashes(contentHashes)) }
+        let assets = try rows.read(slicing: contentHashes) { try $0.assets(.contentHashes($1)) }
         let values = DarkroomThreads.map(count: assets.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { value(assets[$0]) }
         return Dictionary(zip(assets.map(\.contentHash), values), uniquingKeysWith: { first, _ in first })
     }
@@ -95,13 +98,13 @@ extension RowCatalog {
     /// The assets with these content hashes that the catalog knows, by content hash.
     public func assets(contentHashes: [String]) throws -> [AssetFacts] {
         guard !contentHashes.isEmpty else { return [] }
-        return Self.listed(try rows.read { try $0.assets(.contentHashes(contentHashes)) })
+        return Self.listed(try rows.read(slicing: contentHashes) { try $0.assets(.contentHashes($1)) })
     }
 
     /// The outputs of these subjects, by path.
     public func outputs(ofSubjects subjects: [String]) throws -> [CatalogOutput] {
         guard !subjects.isEmpty else { return [] }
-        return Self.listed(try rows.read { try $0.outputs(.subjects(subjects)) })
+        return Self.listed(try rows.read(slicing: subjects) { try $0.outputs(.subjects($1)) })
     }
 
     /// The videos joined to these stills as their motion parts, by content hash.

@@ -46,7 +46,7 @@ extension RowCatalog {
     /// The fingerprints remembered for these paths, in one lookup.
     public func fingerprints(paths: [String]) throws -> [FileFingerprint] {
         guard !paths.isEmpty else { return [] }
-        return try rows.read { try $0.fileStats(paths: paths) }
+        return try rows.read(slicing: paths) { try $0.fileStats(paths: $1) }
     }
 
     /// Remembers hashes so that the next run need not read unchanged files (the last one wins for a path).
@@ -79,10 +79,10 @@ extension RowCatalog {
         return try rows.read { try $0.similarity(contentHashes: contentHashes) }
     }
 
-    /// What burst grouping needs of these photos, in one lookup.
+    /// What burst grouping needs of these photos, in one lookup (a slice at a time for many).
     public func burstFacts(contentHashes: [String]) throws -> [BurstFacts] {
         guard !contentHashes.isEmpty else { return [] }
-        return try rows.read { try $0.burstFacts(contentHashes: contentHashes) }
+        return try rows.read(slicing: contentHashes) { try $0.burstFacts(contentHashes: $1) }
     }
 
     /// Records similarity facts learned outside a run (`darkroom duplicates` hashing the thumbnails

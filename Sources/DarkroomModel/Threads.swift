@@ -67,46 +67,64 @@ public enum DarkroomThreads {
     }
 }
 
-/// Values made in order on one thread of its own, each while the caller works on the one before
-/// (the next block's or month's catalog reads, while a run works on this one's photos): at most one
-/// waits to be taken. One thread for all of them, not one each, so that what they allocate comes
-/// from one of the C heap's arenas (a thread a value spread 100,000 photos' reads over a dozen
-/// arenas, and a re-run held 200 MB more).
+/// Values made in order on threads of their own (`threads`, one by default), each while the caller
+/// works on the ones before (the next block's or months' catalog reads, while a run works on this
+/// one's photos): each thread makes every `threads`-th value, and at most one of its values waits
+/// to be taken. A few threads for all of them, not one each, so that what they allocate comes from
+/// a few of the C heap's arenas (a thread a value spread 100,000 photos' reads over a dozen arenas,
+/// and a re-run held 200 MB more).
 public final class Ahead<T: Sendable>: @unchecked Sendable {
-    private let made = DispatchSemaphore(value: 0)
-    private let taken = DispatchSemaphore(value: 1)
-    private let stopped = Atomic<Bool>(false)
-    // The value made and not taken yet: written by the thread before it signals `made`, and taken
-    // by `next` before it signals `taken`, which the thread waits for before it writes again.
-    private var waiting: T?
+    /// One thread's hand-over: the value it made and not taken yet, written by the thread before it
+    /// signals `made`, and taken by `next` before it signals `taken`, which the thread waits for
+    /// before it writes again.
+    private final class Slot: @unchecked Sendable {
+        let made = DispatchSemaphore(value: 0)
+        // Made at 0 and signalled once for the first value: libdispatch stops the process when a
+        // semaphore goes away below the value it was made with, as this one does when a caller
+        // stops early and its thread leaves waiting.
+        let taken = DispatchSemaphore(value: 0)
+        var waiting: T?
 
-    /// Starts making `make(0)`, then each next value as soon as the one before is taken, up to `count`.
-    public init(count: Int, _ make: @escaping @Sendable (Int) -> T) {
-        guard count > 0 else { return }
-        let thread = Thread { [self] in
-            for index in 0..<count {
-                taken.wait()
-                if stopped.load(ordering: .relaxed) { break }
-                waiting = make(index)
-                made.signal()
-            }
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
+        init() { taken.signal() }
     }
 
-    /// The next value, once made; ask at most `count` times.
+    private let slots: [Slot]
+    private let stopped = Atomic<Bool>(false)
+    /// How many values `next` has handed out (the caller's thread only).
+    private var handedOut = 0
+
+    /// Starts making `make(0)`, `make(1)` ... up to `count` on `threads` threads, each making its
+    /// next value as soon as the one before it is taken.
+    public init(count: Int, threads: Int = 1, _ make: @escaping @Sendable (Int) -> T) {
+        slots = (0..<max(0, min(threads, count))).map { _ in Slot() }
+        for (first, slot) in slots.enumerated() {
+            let thread = Thread { [self, slots] in
+                for index in stride(from: first, to: count, by: slots.count) {
+                    slot.taken.wait()
+                    if stopped.load(ordering: .relaxed) { break }
+                    slot.waiting = make(index)
+                    slot.made.signal()
+                }
+            }
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+
+    /// The next value, once made; ask at most `count` times, from one thread.
     public func next() -> T {
-        made.wait()
-        defer { taken.signal() }
-        let value = waiting!
-        waiting = nil
+        let slot = slots[handedOut % slots.count]
+        handedOut += 1
+        slot.made.wait()
+        defer { slot.taken.signal() }
+        let value = slot.waiting!
+        slot.waiting = nil
         return value
     }
 
-    /// Makes no more values after the one being made (for a caller that stops early).
+    /// Makes no more values after the ones being made (for a caller that stops early).
     public func stop() {
         stopped.store(true, ordering: .relaxed)
-        taken.signal()
+        for slot in slots { slot.taken.signal() }
     }
 }

@@ -62,9 +62,7 @@ final class NoOpRunTests: XCTestCase {
         let statements = Mutex<[String]>([])
         let report = try runner.run(inputs: [inputs]) {
             let catalog = try Catalog(library: library)
-            try catalog.database.inDatabase { db in
-                db.trace(options: .statement) { event in statements.withLock { $0.append("\(event)") } }
-            }
+            catalog.traceStatements { statement in statements.withLock { $0.append(statement) } }
             return catalog
         }
         XCTAssertEqual(report.processed, 0)
@@ -84,5 +82,23 @@ final class KeyListTests: XCTestCase {
         let database = try DatabaseQueue()
         let back = try database.read { db in try String.fetchAll(db, sql: "SELECT value FROM json_each(?)", arguments: [json]) }
         XCTAssertEqual(back, keys)
+    }
+}
+
+/// The SQLite catalog's connections: one writer that commits durably, readers beside it.
+final class CatalogConnectionTests: XCTestCase {
+    func testTheWriterCommitsDurablyInWALWhileReadsGoToReadersBesideIt() throws {
+        let library = FileManager.default.temporaryDirectory.appendingPathComponent("connections-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: library) }
+        let catalog = try Catalog(library: library)
+        let writer = try catalog.database.writeWithoutTransaction { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
+        }
+        XCTAssertEqual(writer.0, "wal")
+        XCTAssertEqual(writer.1, 2, "synchronous=FULL: a commit is on disk before the run says the photo is done")
+        XCTAssertTrue(catalog.database is DatabasePool, "reads run on connections of their own")
+        XCTAssertEqual(catalog.rows.concurrentReads, min(4, ProcessInfo.processInfo.activeProcessorCount))
+        let readOnly = try XCTUnwrap(Catalog.openReadOnly(library: library))
+        XCTAssertEqual(readOnly.rows.concurrentReads, 1, "a catalog opened only to read has one connection")
     }
 }

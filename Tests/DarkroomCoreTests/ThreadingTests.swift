@@ -4,7 +4,7 @@ import Synchronization
 import XCTest
 import DarkroomModel
 
-/// The runner's threads (`DarkroomThreads`) and the state threads wait on (`Monitor`).
+/// The runner's threads (`DarkroomThreads`, `Ahead`) and the state threads wait on (`Monitor`).
 final class ThreadingTests: XCTestCase {
     func testMapReturnsEveryResultInIndexOrderWithAtMostJobsAtOnce() {
         let running = Mutex((now: 0, most: 0))
@@ -38,6 +38,37 @@ final class ThreadingTests: XCTestCase {
         XCTAssertEqual(slots.threads, 4)
         XCTAssertEqual(seen.mostComputing, 2, "never more than the slots computing, and both used")
         XCTAssertGreaterThan(seen.mostBusy, 2, "other photos went on while some waited outside their slots")
+    }
+
+    func testValuesMadeAheadOnTwoThreadsComeInOrderWithAtMostTwoWaiting() {
+        let made = Mutex((count: 0, taken: 0, most: 0, threads: Set<String>()))
+        let ahead = Ahead(count: 9, threads: 2) { index in
+            made.withLock { $0.count += 1; $0.most = max($0.most, $0.count - $0.taken); $0.threads.insert("\(Thread.current)") }
+            return index * 10
+        }
+        var values: [Int] = []
+        for _ in 0..<9 {
+            values.append(ahead.next())
+            made.withLock { $0.taken += 1 }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        XCTAssertEqual(values, (0..<9).map { $0 * 10 }, "in order, whichever thread made each")
+        let seen = made.withLock { $0 }
+        XCTAssertEqual(seen.count, 9)
+        XCTAssertLessThanOrEqual(seen.most, 3, "each thread makes one value ahead of the one being taken")
+        XCTAssertEqual(seen.threads.count, 2)
+    }
+
+    func testValuesMadeAheadStopWhenAsked() {
+        let made = Mutex(0)
+        let ahead = Ahead(count: 100, threads: 2) { index in
+            made.withLock { $0 += 1 }
+            return index
+        }
+        XCTAssertEqual(ahead.next(), 0)
+        ahead.stop()
+        Thread.sleep(forTimeInterval: 0.1)
+        XCTAssertLessThanOrEqual(made.withLock { $0 }, 4, "no more values after the ones being made")
     }
 
     func testMapOfNothingReturnsNothing() {

@@ -61,9 +61,7 @@ final class NoOpGalleryTests: XCTestCase {
         let statements = Mutex<[String]>([])
         let again = try gallery.run(inputs: [photosFolder]) {
             let catalog = try Catalog(library: library)
-            catalog.database.inDatabase { db in
-                db.trace(options: .statement) { event in statements.withLock { $0.append("\(event)") } }
-            }
+            catalog.traceStatements { statement in statements.withLock { $0.append(statement) } }
             return catalog
         }
         XCTAssertEqual(again.failures, [])

@@ -3,6 +3,7 @@ import DarkroomLibrary
 import DarkroomModel
 import DarkroomReport
 import Foundation
+import Synchronization
 import XCTest
 
 /// The catalog's rules, each of which SQL once wrote twice (for SQLite and for PostgreSQL), run on
@@ -113,6 +114,22 @@ class CatalogSemanticsTests: XCTestCase {
         XCTAssertNil(try catalog.cachedHash(path: version.path, size: 10, mtimeNanoseconds: 98, inode: .max))
         XCTAssertNil(try catalog.cachedHash(path: version.path, size: 10, mtimeNanoseconds: 99, inode: 1))
         XCTAssertNil(try catalog.cachedHash(path: "/card/b.jpg", size: 10, mtimeNanoseconds: 99, inode: .max))
+    }
+
+    func testManyFilesAskedAboutAtOnceComeBackEachOnceWithTheirOwnHash() throws {
+        let paths = (0..<9_000).map { "/card/\($0).jpg" }
+        try catalog.rememberHashes(paths.map { fingerprint($0, "hash of \($0)") })
+        let asked = paths.reversed() + ["/card/never seen.jpg"]
+        let read = try catalog.fingerprints(paths: asked)
+        XCTAssertEqual(read.count, paths.count, "every remembered file once, the unknown one not at all")
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: read.map { ($0.path, $0.hash) }),
+                       Dictionary(uniqueKeysWithValues: paths.map { ($0, "hash of \($0)") }))
+        // The SQLite catalog reads so many keys in slices on its readers at once, one core each.
+        guard let sqlite = catalog as? Catalog, ProcessInfo.processInfo.activeProcessorCount > 1 else { return }
+        let statements = Mutex(0)
+        sqlite.traceStatements { statement in if statement.contains("FROM file_stats") { statements.withLock { $0 += 1 } } }
+        XCTAssertEqual(try sqlite.fingerprints(paths: asked).count, paths.count)
+        XCTAssertEqual(statements.withLock { $0 }, min(4, ProcessInfo.processInfo.activeProcessorCount), "one lookup a slice")
     }
 
     // MARK: How dates and facts are recorded and corrected
