@@ -8,17 +8,18 @@ import DarkroomReport
 
 /// The library's memory: which photos are in it, what was made from each, and which work units
 /// (step, content hash, unit key) are done. SQLite through GRDB at
-/// `<library>/.darkroom/catalog.sqlite`, WAL with synchronous=FULL, one writer and readers beside
-/// it (a pool: the next blocks' reads of a re-run over 100,000 photos go on at once, each on its
-/// own connection, while the writer commits).
+/// `<library>/.darkroom/catalog.sqlite`, WAL with synchronous=FULL, one writer, and connections
+/// beside it that only read (a re-run over 100,000 photos reads slices of its lookups on them at once).
 public final class Catalog: RowCatalog, Sendable {
-    let database: any DatabaseWriter
+    let database: DatabaseQueue
+    /// The connections that only read, beside `database` (none for a catalog opened only to read).
+    let readers: CatalogReaders?
     /// Where each statement run on any of the catalog's connections is told, when a test asks (`traceStatements`).
     private let tracer: StatementTracer
     public let url: URL
 
     /// The catalog's rows; every rule over them is `RowCatalog`'s, the same as PostgreSQL's.
-    public var rows: any CatalogRows { SQLiteCatalogRows(database: database) }
+    public var rows: any CatalogRows { SQLiteCatalogRows(database: database, readers: readers) }
 
     /// Opens (creating when needed) the catalog of `library`, and upgrades one an older Darkroom
     /// wrote (under the database's write lock: see `CatalogSchema`). Refuses a library on a network
@@ -54,15 +55,11 @@ public final class Catalog: RowCatalog, Sendable {
             try db.execute(sql: "PRAGMA synchronous = FULL")
             try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
-        guard !readOnly else {
-            database = try DatabaseQueue(path: url.path, configuration: configuration)
-            return
-        }
-        let pool = try DatabasePool(path: url.path, configuration: configuration)
-        // The pool makes its writer WAL with synchronous=NORMAL, after `prepareDatabase`: a commit
-        // is made durable on disk before a run reports it done.
-        try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
-        database = pool
+        database = try DatabaseQueue(path: url.path, configuration: configuration)
+        // Plain connections, only ever read through: GRDB's own pool writes a transaction into a
+        // catalog whose log is empty when it opens (a dry run would change the file).
+        readers = readOnly ? nil : try CatalogReaders(path: url.path, configuration: configuration,
+                                                       count: min(ProcessInfo.processInfo.activeProcessorCount, 4) - 1)
     }
 
     /// Tells `record` every statement run from now on, on any of the catalog's connections (tests
@@ -158,5 +155,25 @@ private final class StatementTracer: Sendable {
             guard let tell = record.withLock({ $0 }) else { return }
             tell("\(event)")
         }
+    }
+}
+
+/// Connections to the catalog that only read, beside its writer: a read takes one that is free, or
+/// reads on the writer when all are busy, so that as many reads as there are connections run at once.
+final class CatalogReaders: Sendable {
+    private let free: Mutex<[DatabaseQueue]>
+    /// How many there are.
+    let count: Int
+
+    init(path: String, configuration: Configuration, count: Int) throws {
+        self.count = max(0, count)
+        free = Mutex(try (0..<max(0, count)).map { _ in try DatabaseQueue(path: path, configuration: configuration) })
+    }
+
+    /// Runs `body` in a read transaction on a free reader, or on `writer` when none is free.
+    func read<T>(orOn writer: DatabaseQueue, _ body: (Database) throws -> T) throws -> T {
+        guard let reader = free.withLock({ $0.popLast() }) else { return try writer.read(body) }
+        defer { free.withLock { $0.append(reader) } }
+        return try reader.read(body)
     }
 }

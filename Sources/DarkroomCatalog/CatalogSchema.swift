@@ -27,7 +27,7 @@ enum CatalogSchema {
     }
 
     /// Brings the catalog up to date, or (with `last`) up to the migration named `last`.
-    static func upgrade(_ database: any DatabaseWriter, through last: String? = nil) throws {
+    static func upgrade(_ database: DatabaseQueue, through last: String? = nil) throws {
         let wanted = migrations(through: last)
         // Most opens find the catalog up to date: no lock for them.
         if try database.read({ try missing(wanted, in: $0) }).isEmpty { return }

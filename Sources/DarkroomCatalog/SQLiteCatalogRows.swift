@@ -10,14 +10,16 @@ import GRDB
 /// list of keys is bound as one JSON array (`json_each`), so a lookup is one statement however many
 /// keys it has.
 struct SQLiteCatalogRows: CatalogRows {
-    let database: any DatabaseWriter
+    let database: DatabaseQueue
+    let readers: CatalogReaders?
 
     func read<T>(_ body: (any CatalogRowReader) throws -> T) throws -> T {
-        try database.read { try body(SQLiteRowAccess(db: $0)) }
+        guard let readers else { return try database.read { try body(SQLiteRowAccess(db: $0)) } }
+        return try readers.read(orOn: database) { try body(SQLiteRowAccess(db: $0)) }
     }
 
-    /// A catalog opened to write reads on a pool of connections beside its writer, one a core.
-    var concurrentReads: Int { database is DatabasePool ? min(ProcessInfo.processInfo.activeProcessorCount, 4) : 1 }
+    /// The writer and the connections beside it that only read: one a core, up to 4.
+    var concurrentReads: Int { (readers?.count ?? 0) + 1 }
 
     /// An immediate transaction: the write lock is taken before anything is read, so what the body
     /// reads and merges is not changed by another process before it writes.

@@ -87,7 +87,7 @@ final class KeyListTests: XCTestCase {
 
 /// The SQLite catalog's connections: one writer that commits durably, readers beside it.
 final class CatalogConnectionTests: XCTestCase {
-    func testTheWriterCommitsDurablyInWALWhileReadsGoToReadersBesideIt() throws {
+    func testTheWriterCommitsDurablyInWALAndReadsGoAlsoToConnectionsBesideIt() throws {
         let library = FileManager.default.temporaryDirectory.appendingPathComponent("connections-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: library) }
         let catalog = try Catalog(library: library)
@@ -96,8 +96,7 @@ final class CatalogConnectionTests: XCTestCase {
         }
         XCTAssertEqual(writer.0, "wal")
         XCTAssertEqual(writer.1, 2, "synchronous=FULL: a commit is on disk before the run says the photo is done")
-        XCTAssertTrue(catalog.database is DatabasePool, "reads run on connections of their own")
-        XCTAssertEqual(catalog.rows.concurrentReads, min(4, ProcessInfo.processInfo.activeProcessorCount))
+        XCTAssertEqual(catalog.rows.concurrentReads, min(4, ProcessInfo.processInfo.activeProcessorCount), "reads on connections of their own too")
         let readOnly = try XCTUnwrap(Catalog.openReadOnly(library: library))
         XCTAssertEqual(readOnly.rows.concurrentReads, 1, "a catalog opened only to read has one connection")
     }

@@ -58,6 +58,9 @@ final class PostgresCatalogSemanticsTests: CatalogSemanticsTests {
     override func testAnAssetKeepsItsIdentityAndFirstRun() throws { try super.testAnAssetKeepsItsIdentityAndFirstRun() }
     override func testAPlaceAndAVideosEncodingAreReplacedWhole() throws { try super.testAPlaceAndAVideosEncodingAreReplacedWhole() }
     override func testListingsAreInByteOrder() throws { try super.testListingsAreInByteOrder() }
+    override func testManyFilesAskedAboutAtOnceComeBackEachOnceWithTheirOwnHash() throws {
+        try super.testManyFilesAskedAboutAtOnceComeBackEachOnceWithTheirOwnHash()
+    }
     override func testCollectionOutputsAreThoseOfCollectionSubjects() throws { try super.testCollectionOutputsAreThoseOfCollectionSubjects() }
     override func testFindingPhotosToCorrect() throws { try super.testFindingPhotosToCorrect() }
     override func testAnOutputNamesTheOriginalItWasMadeFrom() throws { try super.testAnOutputNamesTheOriginalItWasMadeFrom() }
