@@ -158,8 +158,9 @@ private final class StatementTracer: Sendable {
     }
 }
 
-/// Connections to the catalog that only read, beside its writer: a read takes one that is free, or
-/// reads on the writer when all are busy, so that as many reads as there are connections run at once.
+/// Connections to the catalog that only read, beside its writer: a slice of a bulk lookup takes one
+/// that is free, or reads on the writer when all are busy, so that as many slices as there are
+/// connections are read at once.
 final class CatalogReaders: Sendable {
     private let free: Mutex<[DatabaseQueue]>
     /// How many there are.

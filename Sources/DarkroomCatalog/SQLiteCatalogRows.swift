@@ -14,7 +14,11 @@ struct SQLiteCatalogRows: CatalogRows {
     let readers: CatalogReaders?
 
     func read<T>(_ body: (any CatalogRowReader) throws -> T) throws -> T {
-        guard let readers else { return try database.read { try body(SQLiteRowAccess(db: $0)) } }
+        try database.read { try body(SQLiteRowAccess(db: $0)) }
+    }
+
+    func readBeside<T>(_ body: (any CatalogRowReader) throws -> T) throws -> T {
+        guard let readers else { return try read(body) }
         return try readers.read(orOn: database) { try body(SQLiteRowAccess(db: $0)) }
     }
 
