@@ -14,8 +14,6 @@ public final class Catalog: RowCatalog, Sendable {
     let database: DatabaseQueue
     /// The connections that only read, beside `database` (none for a catalog opened only to read).
     let readers: CatalogReaders?
-    /// Where each statement run on any of the catalog's connections is told, when a test asks (`traceStatements`).
-    private let tracer: StatementTracer
     public let url: URL
 
     /// The catalog's rows; every rule over them is `RowCatalog`'s, the same as PostgreSQL's.
@@ -38,8 +36,6 @@ public final class Catalog: RowCatalog, Sendable {
 
     private init(url: URL, readOnly: Bool) throws {
         self.url = url
-        let tracer = StatementTracer()
-        self.tracer = tracer
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.readonly = readOnly
@@ -49,7 +45,6 @@ public final class Catalog: RowCatalog, Sendable {
             // are looked up by are kept in memory (not in a temporary file).
             try db.execute(sql: "PRAGMA mmap_size = \(Catalog.mappedBytes)")
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
-            tracer.install(on: db)
             guard !readOnly else { return }
             try Self.switchToWAL(db)
             try db.execute(sql: "PRAGMA synchronous = FULL")
@@ -63,9 +58,11 @@ public final class Catalog: RowCatalog, Sendable {
     }
 
     /// Tells `record` every statement run from now on, on any of the catalog's connections (tests
-    /// count the statements a run executes).
+    /// count the statements a run executes); call it before the catalog is read.
     package func traceStatements(_ record: @escaping @Sendable (String) -> Void) {
-        tracer.record.withLock { $0 = record }
+        let trace = { (db: Database) in db.trace(options: .statement) { record("\($0)") } }
+        database.inDatabase(trace)
+        readers?.inEach(trace)
     }
 
     /// How much of the catalog file SQLite reads through a memory map (1 GiB).
@@ -145,19 +142,6 @@ public final class Catalog: RowCatalog, Sendable {
     }
 }
 
-/// Where the statements of every connection of one catalog are told, once a test asks.
-private final class StatementTracer: Sendable {
-    let record = Mutex<(@Sendable (String) -> Void)?>(nil)
-
-    /// Traces `db`'s statements to `record`, when it is set.
-    func install(on db: Database) {
-        db.trace(options: .statement) { [self] event in
-            guard let tell = record.withLock({ $0 }) else { return }
-            tell("\(event)")
-        }
-    }
-}
-
 /// Connections to the catalog that only read, beside its writer: a slice of a bulk lookup takes one
 /// that is free, or reads on the writer when all are busy, so that as many slices as there are
 /// connections are read at once.
@@ -169,6 +153,13 @@ final class CatalogReaders: Sendable {
     init(path: String, configuration: Configuration, count: Int) throws {
         self.count = max(0, count)
         free = Mutex(try (0..<max(0, count)).map { _ in try DatabaseQueue(path: path, configuration: configuration) })
+    }
+
+    /// Runs `body` on each reader not reading now (outside a transaction).
+    func inEach(_ body: (Database) -> Void) {
+        free.withLock { readers in
+            for reader in readers { reader.inDatabase(body) }
+        }
     }
 
     /// Runs `body` in a read transaction on a free reader, or on `writer` when none is free.

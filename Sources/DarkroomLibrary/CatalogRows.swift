@@ -42,10 +42,10 @@ extension CatalogRows {
         let slices = min(concurrentReads, keys.count / Self.smallestSlice)
         guard slices > 1 else { return try read { try lookup($0, keys) } }
         let size = (keys.count + slices - 1) / slices
-        let read = DarkroomThreads.map(count: slices, jobs: slices) { slice in
+        let slicesRead = DarkroomThreads.map(count: slices, jobs: slices) { slice in
             Result { try self.readBeside { try lookup($0, Array(keys[(slice * size)..<min(keys.count, (slice + 1) * size)])) } }
         }
-        return try read.flatMap { try $0.get() }
+        return try slicesRead.flatMap { try $0.get() }
     }
 
     /// Below this many keys a slice is not worth a thread.

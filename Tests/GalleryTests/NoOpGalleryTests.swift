@@ -20,6 +20,8 @@ final class NoOpGalleryTests: XCTestCase {
                        + thousand.sample.joined(separator: "\n"))
         // Four months: the survey's reads, then each month's few (facts, outputs, motion parts, thumbnails' sizes).
         XCTAssertLessThan(thousand.statements, 40 + 4 * 30, thousand.sample.joined(separator: "\n"))
+        // Every connection's statements are counted: each month's facts are among them.
+        XCTAssertGreaterThanOrEqual(thousand.sample.count { $0.contains("FROM assets WHERE content_hash IN") }, 4, thousand.sample.joined(separator: "\n"))
     }
 
     /// Imports `photos` small unique JPEGs (one picture with a different tail each, spread by file
