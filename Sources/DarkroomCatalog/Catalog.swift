@@ -52,8 +52,12 @@ public final class Catalog: RowCatalog, Sendable {
         }
         database = try DatabaseQueue(path: url.path, configuration: configuration)
         // Plain connections, only ever read through: GRDB's own pool writes a transaction into a
-        // catalog whose log is empty when it opens (a dry run would change the file).
-        readers = readOnly ? nil : try CatalogReaders(path: url.path, configuration: configuration,
+        // catalog whose log is empty when it opens (a dry run would change the file). They read
+        // their slices through SQLite's own small page cache, not a memory map of their own: each
+        // map's pages count again in the process's resident memory (twice the catalog with one).
+        var readerConfiguration = configuration
+        readerConfiguration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 0") }
+        readers = readOnly ? nil : try CatalogReaders(path: url.path, configuration: readerConfiguration,
                                                        count: min(ProcessInfo.processInfo.activeProcessorCount, 4) - 1)
     }
 

@@ -40,6 +40,8 @@ extension Runner {
 
         // What the workers of a phase learn, shared between them.
         let phase = Mutex(PhaseResults(count: survey.entries.count))
+        let recordsKept = RecordsKept(everyPhoto: settings.listsFiles || !pipeline.collectionSteps.isEmpty,
+                                      stillHashes: Set(survey.entries.compactMap(\.stillHash)))
         let finished = Counter()
         let heapTrim = HeapTrim()
         let computing = ComputeSlots(settings.jobs)
@@ -64,9 +66,16 @@ extension Runner {
                     } else {
                         diskFullReason = nil
                     }
+                    let lowConfidence: String?
+                    if case .processed = outcome, entry.stillHash == nil {
+                        lowConfidence = record?.captureDate?.lowConfidenceReason
+                    } else {
+                        lowConfidence = nil
+                    }
                     phase.withLock { results in
                         results.outcomes[index] = outcome
-                        results.records[index] = record
+                        if let record, recordsKept.keeps(record) { results.records[index] = KeptRecord(record) }
+                        if let lowConfidence { results.lowConfidence[index] = lowConfidence }
                         if results.stopReason == nil, let reason = diskFullReason {
                             results.stopReason = "the disk is full: stopped; free some space and run again to finish (\(reason))"
                         }
@@ -78,22 +87,23 @@ extension Runner {
         try runPhase(survey.entries.indices.filter { survey.entries[$0].stillHash == nil })
         // Videos imported earlier on their own whose still came only now join it as its motion part
         // (only a still with a Live Photo identifier can have one, so only those records are copied out).
-        let joined = earlierMotionParts(of: phase.withLock { $0.records.compactMap { $0?.contentIdentifier == nil ? nil : $0 } },
+        let joined = earlierMotionParts(of: phase.withLock { $0.records.compactMap { $0?.record.contentIdentifier == nil ? nil : $0?.record } },
                                         besides: survey.entries, catalog: catalog, failures: failures)
         survey.entries += joined
         phase.withLock { $0.extend(by: joined.count) }
         let motionParts = survey.entries.indices.filter { survey.entries[$0].stillHash != nil }
         let stillHashes = Set(motionParts.compactMap { survey.entries[$0].stillHash })
-        let stills = phase.withLock { $0.records }.reduce(into: [String: ItemRecord]()) { stills, record in
-            if let record, stillHashes.contains(record.contentHash) { stills[record.contentHash] = record }
+        let stills = phase.withLock { $0.records }.reduce(into: [String: ItemRecord]()) { stills, kept in
+            if let record = kept?.record, stillHashes.contains(record.contentHash) { stills[record.contentHash] = record }
         }
         try runPhase(motionParts, stills: stills)
         // Taken out of the phase's results, not copied: marking motion parts below then changes the
         // only copy of 100,000 records rather than copying them all first.
-        var records: [ItemRecord?] = [], outcomes: [Outcome] = []
+        var records: [KeptRecord?] = [], outcomes: [Outcome] = [], lowConfidence: [Int: String] = [:]
         let stopReason = phase.withLock { results in
             swap(&records, &results.records)
             swap(&outcomes, &results.outcomes)
+            swap(&lowConfidence, &results.lowConfidence)
             return results.stopReason
         }
         defer { leftovers.hold(survey, others, records, outcomes, catalog.handOverReadAhead()) }
@@ -122,7 +132,7 @@ extension Runner {
             switch outcome {
             case .processed(let paths):
                 report.processed += 1; report.published += paths
-                if let why = records[index]?.captureDate?.lowConfidenceReason {
+                if let why = lowConfidence[index] {
                     report.lowConfidenceDates.append(.init(path: survey.entries[index].found.url.path, why: why))
                 }
             case .skipped: report.skipped += 1
@@ -150,7 +160,7 @@ extension Runner {
             let othersRecords = DarkroomThreads.map(count: others.count, jobs: settings.jobs) { [others] index in
                 self.facts(of: others[index], catalog: catalog, publisher: publisher)
             }.compactMap { $0 }
-            good = Runner.inCaptureOrder(records.compactMap { $0 } + othersRecords)
+            good = Runner.inCaptureOrder(records.compactMap { $0?.record } + othersRecords)
         }
         // What only the per-item work needed is freed on a thread of its own before the collections run
         // and the report is saved, not held to the end: the only references left to it are the ones handed over here.
@@ -173,17 +183,17 @@ extension Runner {
 
     /// The inputs that were processed or already done, each with its id, capture date and every file
     /// the catalog holds for it now (what the HTML report shows), read a block of photos at a time.
-    func runFiles(entries: ArraySlice<SurveyEntry>, outcomes: [Outcome], records: [ItemRecord?],
+    func runFiles(entries: ArraySlice<SurveyEntry>, outcomes: [Outcome], records: [KeptRecord?],
                           catalog: CatalogStore) throws -> [RunReport.File] {
         var files: [RunReport.File] = []
         for offsets in readAheadBlocks(count: entries.count) {
             let block = offsets.lowerBound + entries.startIndex..<offsets.upperBound + entries.startIndex
-            let outputs = try catalog.outputsBySubject(block.compactMap { records[$0]?.contentHash })
+            let outputs = try catalog.outputsBySubject(block.compactMap { records[$0]?.record.contentHash })
             // Each input's entry is made on the run's worker threads (100,000 of them on one thread
             // were half a second of a re-run with nothing new), and they are kept in input order.
             files += DarkroomThreads.map(count: block.count, jobs: settings.jobs) { position -> RunReport.File? in
                 let index = block.lowerBound + position
-                guard let record = records[index] else { return nil }
+                guard let record = records[index]?.record else { return nil }
                 let outcome: RunReport.File.Outcome
                 switch outcomes[index] {
                 case .processed: outcome = .processed

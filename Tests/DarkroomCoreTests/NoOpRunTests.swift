@@ -97,6 +97,11 @@ final class CatalogConnectionTests: XCTestCase {
         XCTAssertEqual(writer.0, "wal")
         XCTAssertEqual(writer.1, 2, "synchronous=FULL: a commit is on disk before the run says the photo is done")
         XCTAssertEqual(catalog.rows.concurrentReads, min(4, ProcessInfo.processInfo.activeProcessorCount), "reads on connections of their own too")
+        XCTAssertEqual(try catalog.database.read { try Int.fetchOne($0, sql: "PRAGMA mmap_size") }, 1 << 30, "the writer reads through a memory map")
+        var readersMaps: [Int?] = []
+        catalog.readers?.inEach { db in readersMaps.append(try? Int.fetchOne(db, sql: "PRAGMA mmap_size")) }
+        XCTAssertEqual(readersMaps, Array(repeating: 0, count: catalog.rows.concurrentReads - 1),
+                       "the connections beside it map nothing: the catalog's pages count once in the process's memory, not once a connection")
         let readOnly = try XCTUnwrap(Catalog.openReadOnly(library: library))
         XCTAssertEqual(readOnly.rows.concurrentReads, 1, "a catalog opened only to read has one connection")
     }

@@ -65,6 +65,29 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(result.out.contains("skip       \(input.appendingPathComponent("garden.webp").path)"), result.out)
     }
 
+    /// A run without a report keeps no record of each photo to its end (an import of 100,000 would
+    /// hold 100,000), and still names the photos it dated with low confidence, and the next command.
+    func testPhotosDatedFromTheirFileTimeAreNamedByARunWithoutAReport() throws {
+        let folder = try TemporaryFolder("cli-low-confidence")
+        let input = folder.path("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        for (name, seed) in [("scan 1.jpg", 1), ("scan 2.jpg", 2)] {
+            let url = input.appendingPathComponent(name)
+            try Fixtures.photo(url, width: 64, height: 48, seed: seed)
+            _ = try Fixtures.run("touch", ["-d", "2023-12-31 18:00", url.path])
+        }
+        try FileManager.default.copyItem(at: ImportTests.samples.appendingPathComponent("DCIM/100CANON/IMG_0001.JPG"),
+                                         to: input.appendingPathComponent("IMG_0001.JPG"))
+        let pipeline = folder.path("p.yaml")
+        try Data("steps:\n  - exif-date\n  - thumbnail\n".utf8).write(to: pipeline)
+        let result = try darkroom(["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path, "--time-zone", "UTC"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("3 found: 3 processed"), result.out)
+        XCTAssertTrue(result.out.contains("2 photos dated from their file time (low confidence): darkroom explain '\(input.path)/scan 1.jpg' shows why"),
+                      result.out)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.path("lib/Thumbnails/2023/12").path), "filed by the file time")
+    }
+
     /// FFmpeg's libraries are opened when a video needs them, not linked: a run of photos never maps
     /// them (the dynamic loader's `LD_DEBUG=files` names every library it maps), a run with a video
     /// maps them and makes the video's thumbnail, and FFmpeg still prints nothing itself.
