@@ -55,6 +55,7 @@ public struct Discovery: Sendable {
     /// Every matching regular file under `folders` (a folder given twice is walked once).
     public func files(in folders: [URL]) -> (found: [Found], skipped: [Skipped]) {
         if folders.count > 1, let separate = separateWalks(of: folders) { return (separate.found, separate.skipped) }
+        if folders.count == 1, let separate = subfolderWalks(of: folders[0]) { return (separate.found, separate.skipped) }
         var walked = Walked()
         for folder in folders { walk(input: folder, into: &walked) }
         return (walked.found, walked.skipped)
@@ -66,6 +67,17 @@ public struct Discovery: Sendable {
         var skipped: [Skipped] = []
         var seen = Set<String>()
         var visited = Set<FileID>()
+
+        /// Takes in the files and folders that `walks`, made each on its own, went through: false
+        /// when two of them (or one and this) went through the same one.
+        mutating func join(_ walks: [Walked]) -> Bool {
+            for walked in walks {
+                guard seen.isDisjoint(with: walked.seen), visited.isDisjoint(with: walked.visited) else { return false }
+                seen.formUnion(walked.seen)
+                visited.formUnion(walked.visited)
+            }
+            return true
+        }
     }
 
     /// The input folders walked each on its own, on every core: what they found, in the order of
@@ -79,14 +91,50 @@ public struct Discovery: Sendable {
             return walked
         }
         var all = Walked()
-        for walked in walks {
-            guard all.seen.isDisjoint(with: walked.seen), all.visited.isDisjoint(with: walked.visited) else { return nil }
-            all.seen.formUnion(walked.seen)
-            all.visited.formUnion(walked.visited)
-        }
+        guard all.join(walks) else { return nil }
         all.found = walks.flatMap(\.found)
         all.skipped = walks.flatMap(\.skipped)
         return all
+    }
+
+    /// One input folder (a camera roll of 100,000 files in year and month folders) walked with each
+    /// of its subfolders on its own, on every core: what walking it one folder after the other finds,
+    /// in the same order; nil when it is not a folder of two subfolders or more, or when two of them
+    /// went through the same file or folder (a symbolic link followed), for it to be walked one folder
+    /// after the other.
+    private func subfolderWalks(of input: URL) -> Walked? {
+        let root = input.standardizedFileURL
+        guard let info = FileInfo(path: root.path), info.isDirectory else { return nil }
+        var top = Walked()
+        guard let listing = listing(of: root, relative: "", passingOver: nil, skipped: &top.skipped, seen: &top.seen,
+                                    visited: &top.visited) else { return top }
+        let folders = listing.entries.compactMap { entry -> (url: URL, path: String, reason: Skipped?)? in
+            guard case .folder(let url, let path, let reason) = entry else { return nil }
+            return (url, path, reason)
+        }
+        guard folders.count > 1 else { return nil }
+        let rootVisited = top.visited
+        let walks = DarkroomThreads.map(count: folders.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { index in
+            // Each walk knows the input folder, so that a link back to it is not walked again.
+            var walked = Walked(visited: rootVisited)
+            self.walk(folders[index].url, relative: folders[index].path, passingOver: folders[index].reason, into: &walked.found,
+                      skipped: &walked.skipped, seen: &walked.seen, visited: &walked.visited)
+            walked.visited.subtract(rootVisited)
+            return walked
+        }
+        guard top.join(walks) else { return nil }
+        var walksInOrder = walks.makeIterator()
+        for entry in listing.entries {
+            switch entry {
+            case .folder:
+                guard let walked = walksInOrder.next() else { continue }
+                top.found += walked.found
+                top.skipped += walked.skipped
+            case .input(let file): top.found.append(file)
+            case .passedOver(let reason): top.skipped.append(reason)
+            }
+        }
+        return top
     }
 
     /// Walks one input: a folder, or a single file given as input.
@@ -114,17 +162,8 @@ public struct Discovery: Sendable {
     /// (`Found.sidecars`) rather than passed over.
     private func walk(_ directory: URL, relative: String, passingOver folderReason: Skipped?, into found: inout [Found],
                       skipped: inout [Skipped], seen: inout Set<String>, visited: inout Set<FileID>) {
-        if avoiding.contains(where: { $0.path == directory.resolvingSymlinksInPath().path }) { return }
-        if let info = FileInfo(path: directory.path, followLinks: true), !visited.insert(info.id).inserted { return }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        } catch {
-            skipped.append(Skipped(path: directory.path, reason: "cannot list folder: \(error.localizedDescription)", kind: "unreadable folder"))
-            return
-        }
-        let listing = FolderListing(names: names, directory: directory, relative: relative, discovery: self,
-                                    passingOver: folderReason, seen: &seen)
+        guard let listing = listing(of: directory, relative: relative, passingOver: folderReason, skipped: &skipped, seen: &seen,
+                                    visited: &visited) else { return }
         for entry in listing.entries {
             switch entry {
             case .folder(let url, let path, let reason):
@@ -135,6 +174,24 @@ public struct Discovery: Sendable {
                 skipped.append(reason)
             }
         }
+    }
+}
+
+extension Discovery {
+    /// One folder's entries, each decided; nil for a folder not to walk (the library, one walked
+    /// already) or one that cannot be listed (passed over in `skipped`).
+    fileprivate func listing(of directory: URL, relative: String, passingOver folderReason: Skipped?, skipped: inout [Skipped],
+                             seen: inout Set<String>, visited: inout Set<FileID>) -> FolderListing? {
+        if avoiding.contains(where: { $0.path == directory.resolvingSymlinksInPath().path }) { return nil }
+        if let info = FileInfo(path: directory.path, followLinks: true), !visited.insert(info.id).inserted { return nil }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        } catch {
+            skipped.append(Skipped(path: directory.path, reason: "cannot list folder: \(error.localizedDescription)", kind: "unreadable folder"))
+            return nil
+        }
+        return FolderListing(names: names, directory: directory, relative: relative, discovery: self, passingOver: folderReason, seen: &seen)
     }
 }
 

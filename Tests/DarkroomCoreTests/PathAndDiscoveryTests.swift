@@ -138,6 +138,31 @@ final class DiscoveryTests: XCTestCase {
         ])
     }
 
+    /// One input of year and month folders is walked a top folder a thread: it finds what walking one
+    /// folder after the other finds, in the same order (the order a run imports and reports in), and a
+    /// link followed into a sibling folder still finds each file once.
+    func testTheFoldersOfOneInputWalkedAtOnceFindWhatOneAtATimeFinds() throws {
+        let folder = try TemporaryFolder("discovery-subfolders")
+        for path in ["in/2023/12/b.jpg", "in/2023/12/a.jpg", "in/2024/01/c.jpg", "in/2024/01/c.AAE", "in/2024/02/d.jpg",
+                     "in/2024/notes.txt", "in/0.jpg", "in/2023.jpg", "in/z.jpg", "in/.trash/x.jpg"] {
+            try FileManager.default.createDirectory(at: folder.path(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(path.utf8).write(to: folder.path(path))
+        }
+        let discovery = Discovery(spec: InputSpec())
+        let atOnce = discovery.files(in: [folder.path("in")])
+        XCTAssertEqual(atOnce.found.map(\.relativePath), ["0.jpg", "2023/12/a.jpg", "2023/12/b.jpg", "2023.jpg", "2024/01/c.jpg", "2024/02/d.jpg", "z.jpg"])
+        XCTAssertEqual(atOnce.skipped.map { ($0.path as NSString).lastPathComponent }, ["x.jpg", "c.AAE", "notes.txt"])
+        // The same folder given twice is walked one folder after the other (and once).
+        let oneAtATime = discovery.files(in: [folder.path("in"), folder.path("in")])
+        XCTAssertEqual(atOnce.found, oneAtATime.found)
+        XCTAssertEqual(atOnce.skipped, oneAtATime.skipped)
+
+        try FileManager.default.createSymbolicLink(atPath: folder.path("in/2024/again").path, withDestinationPath: folder.path("in/2023").path)
+        let following = Discovery(spec: InputSpec(followSymlinks: true)).files(in: [folder.path("in")])
+        XCTAssertEqual(following.found.map(\.relativePath), ["0.jpg", "2023/12/a.jpg", "2023/12/b.jpg", "2023.jpg", "2024/01/c.jpg", "2024/02/d.jpg", "z.jpg"],
+                       "a folder reached twice is walked once")
+    }
+
     func testFollowingLinksDoesNotLoop() throws {
         let folder = try TemporaryFolder("discovery-follow")
         try FileManager.default.createDirectory(at: folder.path("in/sub"), withIntermediateDirectories: true)
