@@ -97,11 +97,11 @@ public struct Discovery: Sendable {
         return all
     }
 
-    /// One input folder (a camera roll of 100,000 files in year and month folders) walked with each
-    /// of its subfolders on its own, on every core: what walking it one folder after the other finds,
-    /// in the same order; nil when it is not a folder of two subfolders or more, or when two of them
-    /// went through the same file or folder (a symbolic link followed), for it to be walked one folder
-    /// after the other.
+    /// One input folder (a camera roll of 100,000 files in year and month folders) listed once, and
+    /// each of its subfolders walked on its own, on every core: what walking it one folder after the
+    /// other finds, in the same order; nil when it is not a folder, or when two of its subfolders went
+    /// through the same file or folder (a symbolic link followed), for it to be walked one folder after
+    /// the other.
     private func subfolderWalks(of input: URL) -> Walked? {
         let root = input.standardizedFileURL
         guard let info = FileInfo(path: root.path), info.isDirectory else { return nil }
@@ -112,7 +112,6 @@ public struct Discovery: Sendable {
             guard case .folder(let url, let path, let reason) = entry else { return nil }
             return (url, path, reason)
         }
-        guard folders.count > 1 else { return nil }
         let rootVisited = top.visited
         let walks = DarkroomThreads.map(count: folders.count, jobs: ProcessInfo.processInfo.activeProcessorCount) { index in
             // Each walk knows the input folder, so that a link back to it is not walked again.

@@ -92,7 +92,7 @@ extension Runner {
         survey.entries += joined
         phase.withLock { $0.extend(by: joined.count) }
         let motionParts = survey.entries.indices.filter { survey.entries[$0].stillHash != nil }
-        let stillHashes = Set(motionParts.compactMap { survey.entries[$0].stillHash })
+        let stillHashes = recordsKept.stillHashes.union(joined.compactMap(\.stillHash))
         let stills = phase.withLock { $0.records }.reduce(into: [String: ItemRecord]()) { stills, kept in
             if let record = kept?.record, stillHashes.contains(record.contentHash) { stills[record.contentHash] = record }
         }
