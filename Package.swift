@@ -71,7 +71,7 @@ let package = Package(
         .systemLibrary(name: "CLibRaw", path: "Sources/CLibRaw", pkgConfig: "libraw_r",
                        providers: [.apt(["libraw-dev"])]),
 
-        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),  // statfs (network filesystems), malloc_trim (HeapTrim), the allocator's name
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),  // statfs (network filesystems), malloc_trim (HeapTrim)
         .systemLibrary(name: "CLibCrypto", path: "Sources/CLibCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),  // SHA-256 only
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
@@ -99,7 +99,7 @@ let package = Package(
         .target(name: "DarkroomZip", dependencies: ["CZlib"]),
         // The one owner of the native libraries: libvips, FFmpeg, libheif and x265 started once, in order.
         .target(name: "DarkroomRuntime", dependencies: [
-            "DarkroomModel", "DarkroomVips", "DarkroomVideo", "DarkroomHEIF", "DarkroomRaw", .product(name: "Logging", package: "swift-log"),
+            "DarkroomVips", "DarkroomVideo", "DarkroomHEIF", "DarkroomRaw", .product(name: "Logging", package: "swift-log"),
         ]),
         // XMP packets (read in both RDF forms, merged, written) and a tokenizer safe on hostile bytes: pure Swift.
         .target(name: "DarkroomXMP"),
@@ -216,10 +216,7 @@ let package = Package(
             .target(name: "DarkroomQueue", condition: .when(traits: ["Queue"])),
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
-        ],
-        // jemalloc for every allocation in the process, the native libraries' too: a long run's heap
-        // does not fragment (see DarkroomModel's MemoryAllocator, and the README's "A library of 100,000").
-        linkerSettings: [.linkedLibrary("jemalloc")]),
+        ]),
 
         // Test helpers, shipped as their own target.
         .target(name: "DarkroomTestSupport", dependencies: ["DarkroomCore", "DarkroomRuntime", "DarkroomVips"]),

@@ -3,7 +3,7 @@
 #
 #   scripts/setup.sh           what building and running `darkroom` needs: the libraries it links
 #                              (libvips, libheif, libexif, FFmpeg, LibRaw, OpenCV, cairo and Pango,
-#                              SQLite, libcrypto, zlib, jemalloc) and the offline time-zone map it embeds
+#                              SQLite, libcrypto, zlib) and the offline time-zone map it embeds
 #   scripts/setup.sh --import  what the import alone needs (the README's first command, which builds
 #                              without the package's Studio trait): no OpenCV, cairo or Pango
 #   scripts/setup.sh --tests   everything, and the tools the tests and benchmarks drive or compare with:
@@ -14,7 +14,6 @@ import=(
   pkg-config python3-venv
   libvips-dev libheif-dev libexif-dev libraw-dev libsqlite3-dev libssl-dev zlib1g-dev
   libavformat-dev libavcodec-dev libavfilter-dev libswscale-dev libavutil-dev
-  libjemalloc-dev
 )
 studio=(  # the Studio trait: time-lapse alignment (OpenCV), the photo book (cairo, Pango, a font)
   libcairo2-dev libpango1.0-dev fonts-dejavu-core

@@ -9,23 +9,17 @@ internal import CLinux
 /// heaptrack's own share). `malloc_trim(0)` releases every wholly free page of every arena; once in
 /// `interval` photos (or videos) it costs 1-2 ms (a 2,000-photo import: 7 trims of 1.1 to 2.2 ms).
 /// Photos with nothing to do are not counted, so a re-run that does no work never trims (its memory
-/// is the catalog's rows, live until the run ends). Under jemalloc (`MemoryAllocator`, the `darkroom`
-/// executable's) nothing is trimmed: jemalloc hands unused pages back itself, a few seconds after they
-/// are freed, and `malloc_trim` would only walk glibc's empty arenas.
+/// is the catalog's rows, live until the run ends).
 package final class HeapTrim: Sendable {
     private let interval: Int
-    private let trims: Bool
     private let worked = Counter()
 
-    /// Trims after every `interval` photos that did work, when the process's allocator is glibc's.
-    package init(every interval: Int = 256) {
-        self.interval = max(1, interval)
-        trims = MemoryAllocator.jemallocVersion == nil
-    }
+    /// Trims after every `interval` photos that did work.
+    package init(every interval: Int = 256) { self.interval = max(1, interval) }
 
     /// Counts one photo that did work; trims the heap when it is the `interval`-th since the last trim.
     package func photoWorked() {
-        guard trims, worked.increment() % interval == 0 else { return }
+        guard worked.increment() % interval == 0 else { return }
         _ = malloc_trim(0)
     }
 }

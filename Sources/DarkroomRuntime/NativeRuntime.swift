@@ -1,4 +1,3 @@
-import DarkroomModel
 import DarkroomRaw
 import DarkroomHEIF
 import DarkroomVideo
@@ -18,7 +17,6 @@ import Synchronization
 /// - libheif: `heif_init`, which registers its codecs.
 /// - x265: warmed by one 64x64 encode, so its one-time tables are not built by two encodes at once.
 /// - LibRaw: its version checked and one decoder made (RAW photos are opened per item, one per thread).
-/// - The memory allocator they all share is named (jemalloc in the `darkroom` executable: `MemoryAllocator`).
 ///
 /// Stages start it from `prepare` (the runner calls that before any worker); a program that uses the
 /// wrappers itself calls `start` first. Each wrapper's factories throw a "not started" error until
@@ -79,7 +77,6 @@ public enum NativeRuntime {
             ("libheif", { HEIF.version }, { try HEIF.start() }),
             ("x265 (one 64x64 encode)", { "" }, { try HEIF.warmHEVCEncoder() }),
             ("LibRaw", { LibRaw.started?.version ?? "" }, { try LibRaw.start() }),
-            ("memory allocator", { MemoryAllocator.description }, {}),
         ]
     }
 

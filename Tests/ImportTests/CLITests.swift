@@ -116,24 +116,6 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(thumbnails.count, 2, "the photo's thumbnail and the video's: \(thumbnails)")
     }
 
-    /// `darkroom` allocates with jemalloc, the native libraries too (a long run's heap does not fragment
-    /// as glibc's did: `MemoryAllocator`): the dynamic loader binds libvips' and x265's `malloc` to
-    /// libjemalloc, and the debug line of what the run started names it.
-    func testEveryLibraryOfTheCommandAllocatesWithJemalloc() throws {
-        let (folder, input, pipeline) = try photoFolder("cli-allocator")
-        let arguments = ["run", pipeline.path, "--input", input.path, "--library", folder.path("lib").path, "-vv"]
-        let result = try command.run(arguments, environment: ["LD_DEBUG": "bindings"])
-        XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(result.out.contains("1 found: 1 processed"), result.out)
-        XCTAssertTrue(result.err.contains("memory allocator jemalloc 5."), "the debug line names jemalloc")
-        let mallocBindings = result.err.split(separator: "\n").filter { $0.hasSuffix("normal symbol `malloc' [GLIBC_2.2.5]") }
-        for library in ["libvips.so", "libx265.so", "libglib-2.0.so"] {
-            let binding = mallocBindings.first { $0.contains("binding file ") && $0.contains("/\(library)") }
-            XCTAssertNotNil(binding, "\(library) calls malloc")
-            XCTAssertTrue(binding?.contains("/libjemalloc.so.2 [0]: normal symbol") ?? false, binding.map(String.init) ?? "")
-        }
-    }
-
     /// Exit 2 for every argument mistake, with a message naming the option; nothing is run or stored.
     func testArgumentMistakesExit2NamingTheOption() throws {
         let folder = try TemporaryFolder("cli-arguments")
