@@ -8,7 +8,9 @@ import DarkroomOptions
 public struct Discovery: Sendable {
     /// A file found under an input folder.
     public struct Found: Sendable, Hashable {
-        public var url: URL
+        /// Its absolute path. A run holds every file it found at once: a path, where a `URL` would
+        /// be an object of some 220 bytes more a file (22 MB a run of 100,000).
+        public var path: String
         /// Path below its input folder, `/`-separated.
         public var relativePath: String
         public var size: Int64
@@ -18,6 +20,34 @@ public struct Discovery: Sendable {
         public var inode: UInt64
         /// Its sidecars (Takeout JSON, XMP), when the pipeline reads them.
         public var sidecars: [AttachedSidecar] = []
+
+        /// The file found at `path`.
+        public init(path: String, relativePath: String, size: Int64, modificationDate: Date, modificationNanoseconds: Int64,
+                    inode: UInt64, sidecars: [AttachedSidecar] = []) {
+            self.path = path
+            self.relativePath = relativePath
+            self.size = size
+            self.modificationDate = modificationDate
+            self.modificationNanoseconds = modificationNanoseconds
+            self.inode = inode
+            self.sidecars = sidecars
+        }
+
+        /// The file found at `url`.
+        public init(url: URL, relativePath: String, size: Int64, modificationDate: Date, modificationNanoseconds: Int64,
+                    inode: UInt64, sidecars: [AttachedSidecar] = []) {
+            self.init(path: url.path, relativePath: relativePath, size: size, modificationDate: modificationDate,
+                      modificationNanoseconds: modificationNanoseconds, inode: inode, sidecars: sidecars)
+        }
+
+        /// Its URL, made when asked.
+        public var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
+
+        /// Its name, without its folder.
+        public var name: String {
+            guard let slash = path.lastIndex(of: "/") else { return path }
+            return String(path[path.index(after: slash)...])
+        }
     }
 
     /// Something passed over, with the reason (a video in a photo pipeline, an edit sidecar, a hidden
@@ -220,7 +250,6 @@ private struct FolderListing {
         let folderPath = directory.path
         let folderPrefix = folderPath.hasSuffix("/") ? folderPath : folderPath + "/"
         for name in names {
-            let url = directory.appendingPathComponent(name, isDirectory: false)
             let filePath = folderPrefix + name
             let path = relative.isEmpty ? name : relative + "/" + name
             guard var info = FileInfo(path: filePath) else { continue }
@@ -232,17 +261,17 @@ private struct FolderListing {
                 info = target
             }
             if info.isDirectory {
-                entries.append(.folder(url, path: path, passingOver: folderReason ?? discovery.reasonToPassOver(folder: name, path: path)))
+                entries.append(.folder(directory.appendingPathComponent(name, isDirectory: true), path: path, passingOver: folderReason ?? discovery.reasonToPassOver(folder: name, path: path)))
             } else if info.isRegularFile, seen.insert(filePath).inserted {
                 if let folderReason {
                     entries.append(.passedOver(.init(path: filePath, reason: folderReason.reason, kind: folderReason.kind)))
                 } else if let passedOver = discovery.passedOver(name: name, path: path, siblings: namesIndexed) {
                     let skipped = Discovery.Skipped(path: filePath, reason: passedOver.reason, kind: passedOver.kind)
-                    passedOverFiles[name] = (url, info, skipped)
+                    passedOverFiles[name] = (directory.appendingPathComponent(name, isDirectory: false), info, skipped)
                     entries.append(.passedOver(skipped))
                 } else {
                     inputNames.append(name)
-                    entries.append(.input(Discovery.Found(url: url, relativePath: path, size: info.size, modificationDate: info.modificationDate,
+                    entries.append(.input(Discovery.Found(path: filePath, relativePath: path, size: info.size, modificationDate: info.modificationDate,
                                                           modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode)))
                 }
             }
@@ -263,7 +292,7 @@ private struct FolderListing {
         entries = entries.compactMap { entry in
             switch entry {
             case .input(var file):
-                file.sidecars = attached[file.url.lastPathComponent] ?? []
+                file.sidecars = attached[file.name] ?? []
                 return .input(file)
             case .passedOver(let skipped):
                 let name = (skipped.path as NSString).lastPathComponent

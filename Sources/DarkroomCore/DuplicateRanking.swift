@@ -13,16 +13,16 @@ public enum DuplicateRanking {
         let earliest = files.map(\.modificationNanoseconds).min() ?? 0
         return files.indices.min { a, b in
             let (x, y) = (rank(files[a], earliest: earliest), rank(files[b], earliest: earliest))
-            return x != y ? x.lexicographicallyPrecedes(y) : files[a].url.path < files[b].url.path
+            return x != y ? x.lexicographicallyPrecedes(y) : files[a].path < files[b].path
         }!
     }
 
     /// Lower is more original: [modified later than the earliest, not in a camera folder, has a copy marker, path length].
     static func rank(_ file: Discovery.Found, earliest: Int64) -> [Int] {
-        let path = file.url.path
+        let path = file.path
         return [file.modificationNanoseconds - earliest >= sameTime ? 1 : 0,
                 isInCameraFolder(path) ? 0 : 1,
-                hasCopyMarker(file.url.lastPathComponent) ? 1 : 0,
+                hasCopyMarker(file.name) ? 1 : 0,
                 path.count]
     }
 

@@ -43,7 +43,7 @@ extension Runner {
             for video in open {
                 guard let still = candidates(video).first(where: { keys[$0] == keys[video] }),
                       case .unique(let hash, _) = entries[still].state else { continue }
-                stillOf[video] = (hash, entries[still].found.url.path)
+                stillOf[video] = (hash, entries[still].found.path)
             }
         }
         match { byStem[stem($0)] ?? [] }
@@ -104,7 +104,7 @@ final class PairingKeys: Sendable {
             let index = todo[position]
             let entry = self.entries[index]
             guard case .unique(let hash, _) = entry.state else { return }
-            let kind = MediaKind(fileName: entry.found.url.lastPathComponent)
+            let kind = MediaKind(fileName: entry.found.name)
             // A video the catalog knows was read when it was imported (its identifier, or none, is
             // remembered); a still may have been imported by a pipeline that did not look.
             let remembered = (try? self.catalog?.rememberedFacts(contentHash: hash)) ?? nil

@@ -19,7 +19,7 @@ extension Runner {
         }
         let raws = Dictionary(grouping: rawFiles, by: key)
         var stills: [String: [Int]] = [:]
-        for index in entries.indices where entries[index].isOriginal(of: .photo) && RawPairs.isCameraStill(entries[index].found.url.path) {
+        for index in entries.indices where entries[index].isOriginal(of: .photo) && RawPairs.isCameraStill(entries[index].found.path) {
             let key = key(index)
             if raws[key] != nil { stills[key, default: []].append(index) }
         }
@@ -36,15 +36,15 @@ extension Runner {
         for (key, rawIndices) in candidates.sorted(by: { $0.key < $1.key }) {
             for raw in rawIndices {
                 guard case .unique(let rawHash, _) = entries[raw].state else { continue }
-                let named = stills[key]!.map { (name: entries[$0].found.url.lastPathComponent, shot: entries[$0].probe?.shot) }
+                let named = stills[key]!.map { (name: entries[$0].found.name, shot: entries[$0].probe?.shot) }
                 let match = RawPairs.match(raw: entries[raw].probe?.shot, stills: named)
                 switch match {
                 case .success(let position):
                     let still = entries[stills[key]![position]]
                     guard case .unique(let stillHash, _) = still.state else { continue }
-                    entries[raw].state = .motionPart(of: stillHash, hash: rawHash, stillPath: still.found.url.path)
+                    entries[raw].state = .motionPart(of: stillHash, hash: rawHash, stillPath: still.found.path)
                 case .failure(let why):
-                    notes.append(RunReportNote(path: entries[raw].found.url.path, reason: why.reason))
+                    notes.append(RunReportNote(path: entries[raw].found.path, reason: why.reason))
                 }
             }
         }

@@ -62,7 +62,7 @@ extension Runner {
                     }
                     let diskFullReason: String?
                     if case .failed(_, diskFull: true) = outcome {
-                        diskFullReason = failures.snapshot.last(where: { $0.path == entry.found.url.path })?.reason
+                        diskFullReason = failures.snapshot.last(where: { $0.path == entry.found.path })?.reason
                     } else {
                         diskFullReason = nil
                     }
@@ -115,14 +115,14 @@ extension Runner {
                 // A video imported on its own earlier, joined to its still now: not one of this run's files.
                 if case .processed(let paths) = outcome, let still = survey.entries[index].stillPath {
                     report.published += paths
-                    report.joinedMotionParts.append(.init(path: survey.entries[index].found.url.path, sameAs: still))
+                    report.joinedMotionParts.append(.init(path: survey.entries[index].found.path, sameAs: still))
                 } else if case .failed(let paths, _) = outcome {
                     report.failed += 1; report.published += paths
                 }
                 continue
             }
             if case .processed(let paths) = outcome, let still = survey.entries[index].stillPath {
-                let path = survey.entries[index].found.url.path
+                let path = survey.entries[index].found.path
                 if MediaKind.isRawPhoto(path) {
                     report.rawOriginals = (report.rawOriginals ?? []) + [.init(path: path, sameAs: still, kept: !paths.isEmpty)]
                 } else {
@@ -133,12 +133,12 @@ extension Runner {
             case .processed(let paths):
                 report.processed += 1; report.published += paths
                 if let why = lowConfidence[index] {
-                    report.lowConfidenceDates.append(.init(path: survey.entries[index].found.url.path, why: why))
+                    report.lowConfidenceDates.append(.init(path: survey.entries[index].found.path, why: why))
                 }
             case .skipped: report.skipped += 1
             case .duplicate(let original):
                 report.duplicates += 1
-                report.duplicateFiles.append(.init(path: survey.entries[index].found.url.path, sameAs: original))
+                report.duplicateFiles.append(.init(path: survey.entries[index].found.path, sameAs: original))
             case .failed(let paths, _): report.failed += 1; report.published += paths
             case .notAttempted: report.notAttempted += 1
             }
@@ -200,7 +200,7 @@ extension Runner {
                 case .skipped: outcome = .done
                 default: return nil
                 }
-                return RunReport.File(path: entries[index].found.url.path, id: record.id.uuidString.lowercased(), outcome: outcome,
+                return RunReport.File(path: entries[index].found.path, id: record.id.uuidString.lowercased(), outcome: outcome,
                                       captureDate: record.captureDate, outputs: (outputs[record.contentHash] ?? []).map(\.path).sorted())
             }.compactMap { $0 }
         }
@@ -235,7 +235,7 @@ extension Runner {
             missing[kind] = entries.filter { entry in
                 guard case .unique(_, rendition: false) = entry.state else { return false }
                 return !entry.found.sidecars.contains { $0.kind == kind }
-            }.map(\.found.url.path).sorted()
+            }.map(\.found.path).sorted()
             if missing[kind]?.isEmpty == true { missing[kind] = nil }
         }
         return missing

@@ -30,7 +30,7 @@ extension Runner {
         switch entry.state {
         case .duplicate(let original, _): return (.duplicate(original), nil)
         case .unreadable(let reason):
-            failures.record(path: file.url.path, step: "read", reason: reason, kind: .unreadable)
+            failures.record(path: file.path, step: "read", reason: reason, kind: .unreadable)
             return (.failed([], diskFull: false), nil)
         case .unique(let hash, let rendition): subject = Subject(hash: hash, rendition: rendition, motion: nil)
         case .motionPart(let still, let hash, let stillPath): subject = Subject(hash: hash, rendition: false, motion: (still, stillPath))
@@ -48,7 +48,7 @@ extension Runner {
             let worked = try computing.withSlot { () throws -> (ItemPlan, Publication, [UnitCompletion.Unit])? in
                 let plan = try plan(item, subject, still: still, catalog: catalog)
                 if plan.work.required.isEmpty && !plan.adopted { return nil }
-                let made = publisher.publication(subject: subject.hash, source: file.url.path, pathID: item.id)
+                let made = publisher.publication(subject: subject.hash, source: file.path, pathID: item.id)
                 publication = made
                 return (plan, made, try runSteps(plan, on: item, publication: made, failures: failures))
             }
@@ -59,8 +59,8 @@ extension Runner {
             logger.debug("processed \(file.relativePath) -> \(item.outputs.map(\.path).joined(separator: ", "))")
             return (.processed(item.outputs.map(\.path)), ItemRecord(item))
         } catch let failure as ItemFailure {
-            failures.record(path: file.url.path, step: failure.step, reason: failure.reason, kind: failure.kind)
-            logger.debug("failed \(file.url.path) [\(failure.step)]: \(failure.reason)")
+            failures.record(path: file.path, step: failure.step, reason: failure.reason, kind: failure.kind)
+            logger.debug("failed \(file.path) [\(failure.step)]: \(failure.reason)")
             return (.failed(item.outputs.map(\.path), diskFull: failure.kind == .diskFull), nil)
         } catch {
             preconditionFailure("every failure of a photo is an ItemFailure: \(error)")
@@ -203,10 +203,10 @@ extension Runner {
         let item = Item(source: file.url, relativePath: file.relativePath, contentHash: hash,
                         fileSize: file.size, modificationDate: file.modificationDate)
         item.sidecars = file.sidecars
-        let publication = publisher.publication(subject: hash, source: file.url.path)
+        let publication = publisher.publication(subject: hash, source: file.path)
         defer { item.attachments.removeAll(); publication.discard() }
         if let facts = (try? catalog.rememberedFacts(contentHash: hash)) ?? nil {
-            return ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash, id: item.id,
+            return ItemRecord(source: item.source, relativePath: file.relativePath, contentHash: hash, id: item.id,
                               captureDate: facts.captureDate, pixelWidth: facts.width, pixelHeight: facts.height)
         }
         for index in learningSteps {
@@ -215,13 +215,13 @@ extension Runner {
                                        logger: logger, publication: publication, warnings: nil)
             do { try perform(item, context) } catch { return nil }
         }
-        return ItemRecord(source: file.url, relativePath: file.relativePath, contentHash: hash, id: item.id,
+        return ItemRecord(source: item.source, relativePath: file.relativePath, contentHash: hash, id: item.id,
                           captureDate: item.captureDate, pixelWidth: item.pixelWidth, pixelHeight: item.pixelHeight)
     }
 
     /// A reason when the file changed on disk while it was being processed.
     func changedSince(_ file: Discovery.Found) -> String? {
-        guard let now = FileInfo(path: file.url.path, followLinks: pipeline.inputs.followSymlinks) else {
+        guard let now = FileInfo(path: file.path, followLinks: pipeline.inputs.followSymlinks) else {
             return "the file disappeared while it was being imported"
         }
         if now.size != file.size || now.modificationNanoseconds != file.modificationNanoseconds {

@@ -75,21 +75,21 @@ extension Runner {
         try inBlocks(Array(survey.entries.indices), of: survey.entries, catalog: catalog) { block in
             for entry in block.lazy.map({ survey.entries[$0] }) {
                 switch entry.state {
-                case .unreadable(let reason): plan.unreadable.append(.init(path: entry.found.url.path, step: "read", reason: reason))
-                case .duplicate(let original, _): plan.duplicates.append(.init(path: entry.found.url.path, sameAs: original))
+                case .unreadable(let reason): plan.unreadable.append(.init(path: entry.found.path, step: "read", reason: reason))
+                case .duplicate(let original, _): plan.duplicates.append(.init(path: entry.found.path, sameAs: original))
                 case .unique(let hash, let rendition):
                     let sidecars = entry.found.sidecars
-                    let photo = QueuedPhoto(source: entry.found.url.path, relativePath: entry.found.relativePath,
+                    let photo = QueuedPhoto(source: entry.found.path, relativePath: entry.found.relativePath,
                                             contentHash: hash, rendition: rendition, sidecars: sidecars.isEmpty ? nil : sidecars)
                     photos.append(photo)
-                    let work = try self.work(for: hash, kind: MediaKind(fileName: entry.found.url.lastPathComponent), catalog: catalog,
+                    let work = try self.work(for: hash, kind: MediaKind(fileName: entry.found.name), catalog: catalog,
                                              sidecars: sidecars)
                     guard !work.pending.isEmpty else { plan.upToDate += 1; continue }
                     let key = ContentHash.of(work.pending.sorted().map { "\(catalogIDs[$0])=\(work.keys[$0]!)" }.joined(separator: ","))
                     plan.units.append(QueuedUnit(kind: .photo, key: key, photo: photo))
                 case .motionPart(let still, let hash, let stillPath):
                     // Keyed by the still too: the same video joined to another still is other work.
-                    let photo = QueuedPhoto(source: entry.found.url.path, relativePath: entry.found.relativePath, contentHash: hash,
+                    let photo = QueuedPhoto(source: entry.found.path, relativePath: entry.found.relativePath, contentHash: hash,
                                             rendition: false, motionOf: still, stillPath: stillPath)
                     let date = ((try catalog?.rememberedFacts(contentHash: still)) ?? nil)?.captureDate
                     if let date, try motionWork(for: hash, still: still, date: date, catalog: catalog).0.pending.isEmpty {

@@ -29,7 +29,7 @@ extension Runner {
         var owner: String {
             switch state {
             case .unique(let hash, _), .duplicate(_, let hash), .motionPart(let hash, _, _): return hash
-            case .unreadable: return ContentHash.of(found.url.path)
+            case .unreadable: return ContentHash.of(found.path)
             }
         }
 
@@ -97,7 +97,7 @@ extension Runner {
         // Only an input inside the library, or a symbolic link followed into it, finds the library's
         // own files; otherwise no file's path is resolved (an lstat a path component) to look for them.
         let mayHoldLibraryFiles = insideLibrary || pipeline.inputs.followSymlinks
-        try catalog?.readFingerprints(of: found.flatMap { [$0.url.path] + $0.sidecars.map(\.url.path) })
+        try catalog?.readFingerprints(of: found.flatMap { [$0.path] + $0.sidecars.map(\.url.path) })
         // A file hashed now is probed in the same open, while its first bytes are in memory: it is
         // not opened again for its pairing identifier (nor, in the steps, for anything the probe read).
         let prober = pipeline.prober
@@ -106,16 +106,16 @@ extension Runner {
             var fresh: [FileFingerprint] = []
             var probe: ProbedSource?
             let readHeader = prober.map { prober in { (descriptor: Int32) in
-                let kind = MediaKind(fileName: file.url.lastPathComponent)
+                let kind = MediaKind(fileName: file.name)
                 probe = prober.probe(OpenSource(url: file.url, kind: kind, descriptor: descriptor))
             } }
             let result = Result { () throws -> String in
-                try Self.hash(file.url, size: file.size, mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode,
+                try Self.hash(path: file.path, size: file.size, mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode,
                               catalog: catalog, whileOpen: readHeader) { fresh.append($0) }
             }
             // A sidecar that cannot be read keeps no hash: the step reading it says why.
             let sidecars = file.sidecars.map { sidecar in
-                try? Self.hash(sidecar.url, size: sidecar.size, mtimeNanoseconds: sidecar.modificationNanoseconds,
+                try? Self.hash(path: sidecar.url.path, size: sidecar.size, mtimeNanoseconds: sidecar.modificationNanoseconds,
                                inode: sidecar.inode, catalog: catalog) { fresh.append($0) }
             }
             return HashedFile(content: result, probe: probe, sidecars: sidecars, fresh: fresh)
@@ -129,7 +129,7 @@ extension Runner {
         // Library files among the inputs (its Photos/, to regenerate thumbnails or make the gallery)
         // are the photos they were made from: their records, then every photo's, read in bulk.
         var libraryPaths = LibraryPaths(library: settings.library, followingLinks: pipeline.inputs.followSymlinks)
-        let inLibrary = mayHoldLibraryFiles ? found.map { libraryPaths.relativePath(of: $0.url) } : []
+        let inLibrary = mayHoldLibraryFiles ? found.map { libraryPaths.relativePath(of: $0.path) } : []
         try catalog?.readOutputs(atPaths: inLibrary.compactMap { $0 })
         // A library file's photo is the one it was made from, not its own bytes: only the photos are read ahead.
         let renditions = inLibrary.isEmpty ? [] : found.indices.map { index -> CatalogOutput? in
@@ -149,7 +149,7 @@ extension Runner {
                 let output = renditions.isEmpty ? nil : renditions[index]
                 let hash = output?.subject ?? fileHash
                 if output != nil, let reason = motionPartRendition(file, subject: hash, catalog: catalog) {
-                    motionRenditions.append(Discovery.Skipped(path: file.url.path, reason: reason, kind: "motion part"))
+                    motionRenditions.append(Discovery.Skipped(path: file.path, reason: reason, kind: "motion part"))
                     return nil
                 }
                 return SurveyEntry(found: file, state: .unique(hash, rendition: output != nil), probe: hashed[index].probe)
@@ -165,15 +165,15 @@ extension Runner {
             guard case .unique = entry.state else { return false }
             return !media.contains(MediaKind(fileName: entry.found.relativePath))
         }
-        entries.removeAll { entry in untaken.contains { $0.found.url == entry.found.url } }
+        entries.removeAll { entry in untaken.contains { $0.found.path == entry.found.path } }
         let passedOver = untaken.flatMap { entry -> [Discovery.Skipped] in
             let ext = entry.found.url.pathExtension
-            let kind = MediaKind(fileName: entry.found.url.lastPathComponent)
-            let video = Discovery.Skipped(path: entry.found.url.path,
+            let kind = MediaKind(fileName: entry.found.name)
+            let video = Discovery.Skipped(path: entry.found.path,
                                           reason: "\(kind) (.\(ext)): no step of this pipeline takes \(kind.plural), and no still of the run is its Live Photo",
                                           kind: ".\(ext.lowercased()) \(kind)")
             return [video] + entry.found.sidecars.map {
-                Discovery.Skipped(path: $0.url.path, reason: "sidecar of \(entry.found.url.lastPathComponent), which this pipeline does not take",
+                Discovery.Skipped(path: $0.url.path, reason: "sidecar of \(entry.found.name), which this pipeline does not take",
                                   kind: "unused sidecar")
             }
         }
@@ -186,15 +186,15 @@ extension Runner {
     /// The content hash of a file, remembered by the catalog when its path, size, mtime and inode
     /// are unchanged; a hash worked out now is handed to `remember`. A file read now (opened once) is
     /// then handed, its descriptor back at the first byte, to `whileOpen` before it is closed.
-    static func hash(_ url: URL, size: Int64, mtimeNanoseconds: Int64, inode: UInt64, catalog: CatalogStore?,
+    static func hash(path: String, size: Int64, mtimeNanoseconds: Int64, inode: UInt64, catalog: CatalogStore?,
                      whileOpen: ((Int32) -> Void)? = nil, remember: (FileFingerprint) -> Void) throws -> String {
-        if let cached = try catalog?.cachedHash(path: url.path, size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode) {
+        if let cached = try catalog?.cachedHash(path: path, size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode) {
             return cached
         }
-        let handle = try FileHandle(forReadingFrom: url)
+        let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path, isDirectory: false))
         defer { try? handle.close() }
         let hash = try ContentHash.of(handle)
-        remember(FileFingerprint(path: url.path, size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode, hash: hash))
+        remember(FileFingerprint(path: path, size: size, mtimeNanoseconds: mtimeNanoseconds, inode: inode, hash: hash))
         if let whileOpen, (try? handle.seek(toOffset: 0)) != nil { whileOpen(handle.fileDescriptor) }
         return hash
     }
@@ -236,7 +236,7 @@ extension Runner {
         }
         for (hash, indices) in byHash {
             let original = DuplicateRanking.original(among: indices.map { entries[$0].found })
-            let originalPath = entries[indices[original]].found.url.path
+            let originalPath = entries[indices[original]].found.path
             for (position, index) in indices.enumerated() where position != original {
                 entries[index].state = .duplicate(of: originalPath, hash: hash)
                 let kinds = Set(entries[indices[original]].found.sidecars.map(\.kind))
@@ -250,12 +250,12 @@ extension Runner {
     /// `Photos/`, a video in `Videos/`).
     func motionPartRendition(_ file: Discovery.Found, subject: String, catalog: CatalogStore?) -> String? {
         guard let facts = (try? catalog?.rememberedFacts(contentHash: subject)) ?? nil else { return nil }
-        if facts.motionOf != nil, MediaKind.isRawPhoto(file.url.lastPathComponent) {
+        if facts.motionOf != nil, MediaKind.isRawPhoto(file.name) {
             return "a RAW+JPEG pair's RAW in the library, kept beside its JPEG"
         }
         if facts.motionOf != nil { return "a Live Photo's video in the library, published as its still's motion part" }
         // A video made from a photo is that photo's motion part (a motion photo's video).
-        if MediaKind(fileName: file.url.lastPathComponent) == .video && facts.mediaKind == .photo {
+        if MediaKind(fileName: file.name) == .video && facts.mediaKind == .photo {
             return "a motion photo's video in the library, published as its still's motion part"
         }
         return nil
@@ -266,7 +266,7 @@ extension Runner {
     /// content hash for the catalog, same `{id}`. Any other file is itself.
     func identity(of file: Discovery.Found, hash: String, catalog: CatalogStore?) -> String {
         var libraryPaths = LibraryPaths(library: settings.library, followingLinks: true)
-        return libraryPaths.relativePath(of: file.url).flatMap { libraryOutput(at: $0, hash: hash, catalog: catalog) }?.subject ?? hash
+        return libraryPaths.relativePath(of: file.path).flatMap { libraryOutput(at: $0, hash: hash, catalog: catalog) }?.subject ?? hash
     }
 
     /// The catalog's record of the library file at `relativePath` when it is one of the library's own
@@ -291,16 +291,18 @@ struct LibraryPaths {
         self.followingLinks = followingLinks
     }
 
-    /// The library-relative path of the file at `url`, or nil when it is not inside the library.
-    mutating func relativePath(of url: URL) -> String? {
+    /// The library-relative path of the file at `path` (absolute), or nil when it is not inside the library.
+    mutating func relativePath(of path: String) -> String? {
         let real: String
         if followingLinks {
-            real = url.resolvingSymlinksInPath().path
+            real = URL(fileURLWithPath: path, isDirectory: false).resolvingSymlinksInPath().path
         } else {
-            let folder = url.deletingLastPathComponent().path
-            let realFolder = realFolders[folder] ?? URL(fileURLWithPath: folder, isDirectory: true).resolvingSymlinksInPath().path
+            let slash = path.lastIndex(of: "/") ?? path.startIndex
+            let folder = String(path[..<slash])
+            let realFolder = realFolders[folder] ?? URL(fileURLWithPath: folder.isEmpty ? "/" : folder, isDirectory: true).resolvingSymlinksInPath().path
             realFolders[folder] = realFolder
-            real = realFolder + "/" + url.lastPathComponent
+            // The name with the slash before it.
+            real = (realFolder.hasSuffix("/") ? String(realFolder.dropLast()) : realFolder) + path[slash...]
         }
         return real.hasPrefix(library) ? String(real.dropFirst(library.count)) : nil
     }

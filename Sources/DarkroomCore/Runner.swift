@@ -120,23 +120,23 @@ public final class Runner: Sendable {
             for entry in block.lazy.map({ survey.entries[$0] }) where shard?.owns(contentHash: entry.owner) ?? true {
                 switch entry.state {
                 case .unreadable(let reason):
-                    plan.entries.append(.init(path: entry.found.url.path, id: nil, action: .unreadable, steps: [], note: reason))
+                    plan.entries.append(.init(path: entry.found.path, id: nil, action: .unreadable, steps: [], note: reason))
                 case .duplicate(let original, _):
-                    plan.entries.append(.init(path: entry.found.url.path, id: nil, action: .duplicate, steps: [],
+                    plan.entries.append(.init(path: entry.found.path, id: nil, action: .duplicate, steps: [],
                                               note: "same photo as \(original)"))
                 case .motionPart(let still, let hash, let stillPath):
                     let remembered = try catalog?.rememberedFacts(contentHash: still)
                     let date = collected?.first { $0.contentHash == still }?.captureDate ?? remembered?.captureDate
                     let work = try date.map { try motionWork(for: hash, still: still, date: $0, catalog: catalog).0 }
-                    plan.entries.append(.init(path: entry.found.url.path, id: ContentHash.uuid(fromHex: still).uuidString.lowercased(),
+                    plan.entries.append(.init(path: entry.found.path, id: ContentHash.uuid(fromHex: still).uuidString.lowercased(),
                                               action: work?.required.isEmpty == true ? .skip : .process,
                                               steps: (work?.required ?? pipeline.motionSteps.map(\.index)).map { stepIDs[$0] },
-                                              note: (MediaKind.isRawPhoto(entry.found.url.path) ? "RAW of the RAW+JPEG pair of " : "Live Photo video of ")
+                                              note: (MediaKind.isRawPhoto(entry.found.path) ? "RAW of the RAW+JPEG pair of " : "Live Photo video of ")
                                                 + stillPath))
                 case .unique(let hash, _):
-                    let work = try self.work(for: hash, kind: MediaKind(fileName: entry.found.url.lastPathComponent), catalog: catalog,
+                    let work = try self.work(for: hash, kind: MediaKind(fileName: entry.found.name), catalog: catalog,
                                              sidecars: entry.found.sidecars)
-                    plan.entries.append(.init(path: entry.found.url.path, id: ContentHash.uuid(fromHex: hash).uuidString.lowercased(),
+                    plan.entries.append(.init(path: entry.found.path, id: ContentHash.uuid(fromHex: hash).uuidString.lowercased(),
                                               action: work.required.isEmpty ? .skip : .process,
                                               steps: work.required.map { stepIDs[$0] }, note: nil))
                     if work.required.isEmpty, let facts = try catalog?.rememberedFacts(contentHash: hash) {

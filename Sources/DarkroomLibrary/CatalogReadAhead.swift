@@ -17,12 +17,12 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     public let base: CatalogStore
     private let known = Mutex(Known())
 
-    /// What was read ahead; a key present with no value was asked about and is not in the catalog.
+    /// What was read ahead, with what the catalog was asked and has nothing of (`ReadAheadAnswers`).
     private struct Known {
-        var fingerprints: [String: FileFingerprint?] = [:]
+        var fingerprints = ReadAheadAnswers<FileFingerprint>()
         var states: [String: SubjectState] = [:]
-        var facts: [String: RememberedFacts?] = [:]
-        var outputs: [String: CatalogOutput?] = [:]
+        var facts = ReadAheadAnswers<RememberedFacts>()
+        var outputs = ReadAheadAnswers<CatalogOutput>()
         /// The subjects `catalog rebuild` recorded files under, not adopted yet (nil: not read).
         var rebuilt: Set<String>?
         /// Library paths committed by this run, with the subject each belongs to now: another
@@ -40,9 +40,8 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     /// Reads the remembered fingerprints of these files (absolute paths) in one lookup.
     public func readFingerprints(of paths: [String]) throws {
         guard !paths.isEmpty else { return }
-        var read = Dictionary(try base.fingerprints(paths: paths).map { ($0.path, Optional($0)) }, uniquingKeysWith: { _, last in last })
-        for path in paths where read[path] == nil { read[path] = .some(nil) }
-        known.withLock { Self.add(read, to: &$0.fingerprints) }
+        let read = Dictionary(try base.fingerprints(paths: paths).map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+        known.withLock { $0.fingerprints.add(found: read, asked: paths) }
     }
 
     /// Reads the catalog's records of these library files (library-relative paths) in one lookup,
@@ -52,10 +51,8 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     public func readOutputs(atPaths paths: [String]) throws -> [CatalogOutput] {
         guard !paths.isEmpty else { return [] }
         let found = try base.outputs(atPaths: paths)
-        known.withLock { known in
-            for path in paths { known.outputs[path] = .some(nil) }
-            for output in found { known.outputs[output.path] = output }
-        }
+        let read = Dictionary(found.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+        known.withLock { $0.outputs.add(found: read, asked: paths) }
         return found
     }
 
@@ -66,14 +63,10 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         let hashes = Array(Set(contentHashes))
         guard !hashes.isEmpty else { return }
         let read = try base.rememberedFacts(contentHashes: hashes)
-        // Each photo's answer, with a photo the catalog has nothing of known to have nothing.
-        var facts: [String: RememberedFacts?] = [:]
-        facts.reserveCapacity(hashes.count)
-        for hash in hashes { facts[hash] = read[hash] }
         let rebuilt = try base.rebuiltSubjects()
-        // The dictionary made is taken as it is (100,000 entries, not inserted one by one).
+        // A photo the catalog has nothing of is known to have nothing.
         known.withLock { known in
-            Self.add(facts, to: &known.facts)
+            known.facts.add(found: read, asked: hashes)
             known.rebuilt = rebuilt
         }
     }
@@ -109,12 +102,6 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
             known = Known()
             return read
         }
-    }
-
-    /// Adds what a bulk read found to what is known, its answers first: taken as it is when nothing
-    /// was known yet (100,000 entries are not inserted one by one).
-    private static func add<Value>(_ read: [String: Value], to known: inout [String: Value]) {
-        if known.isEmpty { known = read } else { known.merge(read) { _, new in new } }
     }
 
     // MARK: Answered from what was read ahead
@@ -184,10 +171,12 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
 
     // MARK: Writes, which make what they change read again
 
+    /// The hashes are asked of the catalog again if asked at all (the survey, which hashed the files,
+    /// asks no more): a first import of 100,000 files does not hold their fingerprints to the end.
     public func rememberHashes(_ files: [FileFingerprint]) throws {
         try base.rememberHashes(files)
         known.withLock { known in
-            for file in files { known.fingerprints[file.path] = file }
+            for file in files { known.fingerprints.forget(file.path) }
         }
     }
 
@@ -196,12 +185,12 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         defer {
             known.withLock { known in
                 known.states[completion.subject] = nil
-                known.facts[completion.subject] = nil
+                known.facts.forget(completion.subject)
                 for output in completion.outputs {
                     known.committed[output.path] = completion.subject
-                    known.outputs[output.path] = nil
+                    known.outputs.forget(output.path)
                 }
-                for path in stale { known.outputs[path] = nil }
+                for path in stale { known.outputs.forget(path) }
             }
         }
         stale = try base.commit(completion, run: run)

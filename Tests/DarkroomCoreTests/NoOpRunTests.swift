@@ -38,30 +38,64 @@ final class NoOpRunTests: XCTestCase {
         XCTAssertEqual(blocks.listed, 1000)
     }
 
+    /// A first import asks the catalog about its files and photos in bulk too: that it has nothing of
+    /// them is remembered from the bulk lookups, not asked again a file. The only reads that grow
+    /// with the files are each photo's commit's, inside its write: the photo's row and its outputs,
+    /// which the commit merges into (two a photo).
+    func testAFirstImportReadsTheCatalogAsManyTimesForAThousandFilesAsForAHundred() throws {
+        func reads(files: Int) throws -> [String] {
+            let run = try TextImport(files: files)
+            let statements = Mutex<[String]>([])
+            let report = try run.runner.run(inputs: [run.inputs]) {
+                let catalog = try Catalog(library: run.library)
+                catalog.traceStatements { statement in statements.withLock { $0.append(statement) } }
+                return catalog
+            }
+            XCTAssertEqual(report.processed, files)
+            return statements.withLock { $0 }.filter { $0.hasPrefix("SELECT") }
+        }
+        let hundred = try reads(files: 100), thousand = try reads(files: 1000)
+        XCTAssertEqual(thousand.count - hundred.count, 2 * 900,
+                       "a first import of 1,000 files read the catalog \(thousand.count) times, of 100 files \(hundred.count):\n"
+                       + thousand.prefix(60).joined(separator: "\n"))
+    }
+
+    /// An import of `files` small dated text files into a library of their own.
+    private struct TextImport {
+        let runner: Runner, inputs: URL, library: URL
+        /// Removed with the import.
+        private let folder: TemporaryFolder
+
+        init(files: Int, photosReadAhead: Int? = nil) throws {
+            folder = try TemporaryFolder("noop-\(files)")
+            inputs = folder.path("in")
+            library = folder.path("library")
+            for index in 0..<files {
+                let url = inputs.appendingPathComponent(String(format: "%02d/file-%04d.txt", index % 10, index))
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data("2024-\(String(format: "%02d", index % 12 + 1))-05 photo \(index)".utf8).write(to: url)
+            }
+            let pipeline = try PipelineLoader(registry: testRegistry).load(yaml: """
+                inputs: { include: ["**/*.txt"] }
+                steps: [text-date, shout]
+                """, file: "test.yaml")
+            var settings = RunSettings(library: library, jobs: 2)
+            if let photosReadAhead { settings.photosReadAhead = photosReadAhead }
+            runner = Runner(pipeline: pipeline, settings: settings)
+        }
+    }
+
     /// Imports `files` small dated text files, then runs the same import again, counting the SQL
     /// statements the second run executes on the catalog (`sample`: each of them) and the files its
     /// report lists with what was made of them (`listed`).
     private func statementsOfNoOpRun(files: Int, photosReadAhead: Int? = nil) throws -> (statements: Int, skipped: Int, listed: Int, sample: [String]) {
-        let folder = try TemporaryFolder("noop-\(files)")
-        let inputs = folder.path("in"), library = folder.path("library")
-        for index in 0..<files {
-            let url = inputs.appendingPathComponent(String(format: "%02d/file-%04d.txt", index % 10, index))
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data("2024-\(String(format: "%02d", index % 12 + 1))-05 photo \(index)".utf8).write(to: url)
-        }
-        let pipeline = try PipelineLoader(registry: testRegistry).load(yaml: """
-            inputs: { include: ["**/*.txt"] }
-            steps: [text-date, shout]
-            """, file: "test.yaml")
-        var settings = RunSettings(library: library, jobs: 2)
-        if let photosReadAhead { settings.photosReadAhead = photosReadAhead }
-        let runner = Runner(pipeline: pipeline, settings: settings)
-        let first = try runner.run(inputs: [inputs])
+        let run = try TextImport(files: files, photosReadAhead: photosReadAhead)
+        let first = try run.runner.run(inputs: [run.inputs])
         XCTAssertEqual(first.processed, files)
 
         let statements = Mutex<[String]>([])
-        let report = try runner.run(inputs: [inputs]) {
-            let catalog = try Catalog(library: library)
+        let report = try run.runner.run(inputs: [run.inputs]) {
+            let catalog = try Catalog(library: run.library)
             catalog.traceStatements { statement in statements.withLock { $0.append(statement) } }
             return catalog
         }
