@@ -261,7 +261,8 @@ private struct FolderListing {
                 info = target
             }
             if info.isDirectory {
-                entries.append(.folder(directory.appendingPathComponent(name, isDirectory: true), path: path, passingOver: folderReason ?? discovery.reasonToPassOver(folder: name, path: path)))
+                entries.append(.folder(directory.appendingPathComponent(name, isDirectory: true), path: path,
+                                       passingOver: folderReason ?? discovery.reasonToPassOver(folder: name, path: path)))
             } else if info.isRegularFile, seen.insert(filePath).inserted {
                 if let folderReason {
                     entries.append(.passedOver(.init(path: filePath, reason: folderReason.reason, kind: folderReason.kind)))
