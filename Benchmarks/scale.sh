@@ -7,7 +7,9 @@
 # N = 1,000 and 10,000 (--quick: 1,000 only; --full: 100,000 too, about an hour more on two cores). The photos are small and
 # unique (Benchmarks/make-unique-photos.py: one 96x64 JPEG with a different tail each, an hour apart by
 # file time, 1,000 a folder), made once and kept in bench-out/inputs/scale. For each N, on a fresh library:
-#   1. the import (pipelines/import-camera-roll.yaml), first run;
+#   1. the import (pipelines/import-camera-roll.yaml), first run, watched as it goes: the CPU a photo of
+#      each tenth of its photos and its anonymous memory (Benchmarks/cost-through-run.py). Target: the
+#      last tenth's cost a photo within 10 % of the second's (the first holds the start-up);
 #   2. the same import again with nothing new (median of REPEAT=3). Target: 0.1 ms a file;
 #   3. the gallery (pipelines/gallery.yaml over the library's Photos/), first run and again with nothing new;
 #   4. `darkroom catalog verify` (hashes every output), beside `sha256sum` over the same files;
@@ -45,8 +47,13 @@ for n in "${sizes[@]}"; do
   import=("$bin" run "$ROOT/pipelines/import-camera-roll.yaml" "${inputs[@]}" --library "$lib" --jobs "$JOBS" --quiet)
   gallery=("$bin" run "$ROOT/pipelines/gallery.yaml" --input "$lib/Photos" --library "$lib" --jobs "$JOBS" --quiet)
 
+  # The first import is watched as it goes (its CPU and memory against the photos published so far).
+  python3 "$ROOT/Benchmarks/cost-through-run.py" watch "$lib" "$SCRATCH/through-$n" "$(( n / 4000 > 1 ? n / 4000 : 1 ))" &
+  watcher=$!
   measure first "${import[@]}"; row "import, first run" "$n" first
+  wait "$watcher"
   grep -q "$n processed" "$SCRATCH/first.log" || echo "  warning: $(grep -m1 'found:' "$SCRATCH/first.log")"
+  python3 "$ROOT/Benchmarks/cost-through-run.py" tenths "$SCRATCH/through-$n" "$n" > "$SCRATCH/tenths-$n"
   walls=(); cpus=(); rsss=()
   for i in $(seq 1 "$repeat"); do
     measure noop "${import[@]}"
@@ -71,6 +78,12 @@ for n in "${sizes[@]}"; do
   rm -rf "$lib/.darkroom"; mv "$SCRATCH/catalog-kept-$n" "$lib/.darkroom"
   [ "${KEEP:-0}" = 1 ] || rm -rf "$lib"
 done
+
+for n in "${sizes[@]}"; do
+  echo; echo "the first import of $n, a tenth of its photos at a time (Benchmarks/cost-through-run.py):"; cat "$SCRATCH/tenths-$n"
+done
+flat=$(sed -n 's/^last tenth vs second: \([0-9.]*\)x.*/\1/p' "$SCRATCH/tenths-${sizes[-1]}")
+[ -n "$flat" ] && summary "scale: first import of ${sizes[-1]}, cost a photo, last tenth vs second" "${flat}x" "<=1.10x" "$(met le "$flat" 1.10)"
 
 echo
 last=${sizes[-1]}; per=$(calc "1000 * $(eval echo "\$noop_$last") / $last")

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""What a first import costs a photo as it goes, from one run: whether the cost a photo stays flat as
+the library grows (issue 25), measured inside one run, so that the noise between runs on a shared
+machine (a tenth or more here) does not hide or fake a trend.
+
+    cost-through-run.py watch LIBRARY SAMPLES [EVERY]   # in the background, before the import starts
+    cost-through-run.py tenths SAMPLES N                # after it, N the photos imported
+
+`watch` waits for the darkroom process importing into LIBRARY (`--library LIBRARY` on its command line,
+not GNU time's), then every EVERY seconds (default 5) writes a line to SAMPLES: the time, the
+process's CPU time (user + system, /proc/PID/stat), the HEICs published under LIBRARY/Photos so far and
+its anonymous memory (RssAnon), until the process ends.
+
+`tenths` prints, for each tenth of the N photos, the CPU a photo (interpolated between samples) and the
+anonymous memory when the tenth was done, then a last line: the last tenth's cost a photo over the
+second tenth's (the first holds the run's start-up), and how much anonymous memory grew a photo
+between their ends."""
+import os
+import sys
+import time
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def importing_process(library):
+    """The pid of the darkroom run importing into `library`, or None."""
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                argv = f.read().split(b"\0")
+        except OSError:
+            continue
+        words = [a.decode(errors="replace") for a in argv]
+        if os.path.basename(words[0]) == "time" or "run" not in words:
+            continue
+        if any(words[i] == "--library" and os.path.abspath(words[i + 1]) == library for i in range(len(words) - 1)):
+            return int(entry)
+    return None
+
+
+def published_heics(library):
+    count = 0
+    for _, _, files in os.walk(os.path.join(library, "Photos")):
+        count += sum(1 for name in files if name.endswith(".heic"))
+    return count
+
+
+def sample(pid):
+    """(CPU seconds, anonymous KB) of `pid`, or None once it has ended."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        with open(f"/proc/{pid}/status") as f:
+            anon = next((int(line.split()[1]) for line in f if line.startswith("RssAnon:")), 0)
+    except (OSError, StopIteration):
+        return None
+    return (int(fields[11]) + int(fields[12])) / TICKS, anon
+
+
+def watch(library, samples_path, every):
+    library = os.path.abspath(library)
+    deadline = time.time() + 600
+    pid = None
+    while pid is None and time.time() < deadline:
+        pid = importing_process(library)
+        if pid is None:
+            time.sleep(0.2)
+    if pid is None:
+        sys.exit(f"no darkroom run into {library} started")
+    with open(samples_path, "w") as out:
+        while True:
+            now = sample(pid)
+            if now is None:
+                break
+            out.write(f"{time.time():.3f} {now[0]:.2f} {published_heics(library)} {now[1]}\n")
+            out.flush()
+            time.sleep(every)
+
+
+def tenths(samples_path, n):
+    rows = [tuple(float(v) for v in line.split()) for line in open(samples_path) if line.strip()]
+    if len(rows) < 3 or rows[-1][2] < n * 0.9:
+        sys.exit(f"{samples_path}: too few samples ({len(rows)}) or photos ({rows[-1][2] if rows else 0:.0f} of {n})")
+
+    def at(count):
+        """CPU seconds and anonymous KB when `count` photos were published (linear between samples)."""
+        for before, after in zip(rows, rows[1:]):
+            if before[2] <= count <= after[2] and after[2] > before[2]:
+                share = (count - before[2]) / (after[2] - before[2])
+                return before[1] + share * (after[1] - before[1]), before[3] + share * (after[3] - before[3])
+        return None
+
+    last_count = rows[-1][2]
+    edges = [round(last_count * k / 10) for k in range(11)]
+    costs, memory = [], []
+    print(f"{'photos':>17} {'ms CPU a photo':>15} {'anonymous MB at its end':>24}")
+    for low, high in zip(edges, edges[1:]):
+        start, end = at(max(low, rows[0][2])), at(high)
+        if start is None or end is None:
+            continue
+        costs.append(1000 * (end[0] - start[0]) / (high - max(low, rows[0][2])))
+        memory.append((high, end[1]))
+        print(f"{low:>8}-{high:<8} {costs[-1]:>15.2f} {end[1] / 1024:>24.0f}")
+    if len(costs) >= 3:
+        grown = (memory[-1][1] - memory[1][1]) * 1024 / (memory[-1][0] - memory[1][0])
+        print(f"last tenth vs second: {costs[-1] / costs[1]:.3f}x the CPU a photo; anonymous memory grew {grown:.0f} bytes a photo between their ends")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 4 and sys.argv[1] == "watch":
+        watch(sys.argv[2], sys.argv[3], float(sys.argv[4]) if len(sys.argv) > 4 else 5)
+    elif len(sys.argv) == 4 and sys.argv[1] == "tenths":
+        tenths(sys.argv[2], int(sys.argv[3]))
+    else:
+        sys.exit(__doc__)
