@@ -61,7 +61,7 @@ def sample(pid):
 
 def watch(library, samples_path, every):
     library = os.path.abspath(library)
-    deadline = time.time() + 600
+    deadline = time.time() + 60
     pid = None
     while pid is None and time.time() < deadline:
         pid = importing_process(library)

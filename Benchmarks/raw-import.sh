@@ -22,8 +22,10 @@
 # the references as much), each makes a 2048 px JPEG and a 200 px JPEG instead:
 #   darkroom-auto-jpeg  exif-date + thumbnail { sizes: [2048, 200] } (one decode of the preview for both)
 #   dcraw-vips-jpeg     dcraw_emu -h to /dev/shm, vips thumbnail to each JPEG
-# And what the HEIC encoder alone costs, on darkroom-auto's own 2048 px images (decoded to PNG before
-# timing), under xargs -P $(nproc):
+# And what the HEIC encoder alone costs, on the 2048 px images darkroom-auto encodes: each DNG's embedded
+# preview (exiftool -b -PreviewImage) scaled by vips thumbnail (shrink-on-load, Lanczos 3, as the import
+# scales it), as PNGs made before timing (darkroom-auto's own HEICs decoded again would cost x265 about a
+# third less: their compression smoothed them), under xargs -P $(nproc):
 #   x265-darkroom       heif-enc -q 50 -p preset=medium (the import's encoder settings)
 #   x265-vips           vips copy to a HEIC at Q=50 (libvips' defaults, as dcraw-vips encodes: x265's slow preset)
 # No pipeline that writes the same HEICs with the import's settings can beat the faster reference by
@@ -35,6 +37,7 @@ quick=0; [ "${1:-}" = "--quick" ] && quick=1
 if [ $quick = 1 ]; then n=6 rounds=${ROUNDS:-1}; else n=24 rounds=${ROUNDS:-2}; fi
 header "raw-import$([ $quick = 1 ] && echo ' (quick)') $n DNGs of 6000x4000"
 command -v dcraw_emu >/dev/null || { echo "needs dcraw_emu: apt-get install libraw-bin" >&2; exit 1; }
+command -v exiftool >/dev/null || { echo "needs exiftool (the encoder rows' inputs are the DNGs' previews): apt-get install libimage-exiftool-perl" >&2; exit 1; }
 bin=$(bench_bin)
 bench_scratch raw-import
 
@@ -94,12 +97,16 @@ chmod +x "$SCRATCH/dcraw-vips.sh" "$SCRATCH/darktable.sh"
 tools=(darkroom_auto darkroom_develop dcraw_vips darkroom_auto_jpeg dcraw_vips_jpeg x265_darkroom x265_vips)
 command -v darktable-cli >/dev/null && tools+=(darktable) || echo "darktable-cli not installed: its row is skipped (apt-get install darktable)"
 
-# encoder_inputs: darkroom-auto's HEICs as PNGs (made once, not timed), the encoder rows' input.
+# encoder_inputs: each DNG's preview at 2048 px as a PNG (made once, not timed), the encoder rows' input.
 encoder_inputs() {
   local pngs="$SCRATCH/encoder-in"
   if [ ! -d "$pngs" ]; then
     mkdir -p "$pngs"
-    find "$SCRATCH/out-darkroom_auto/Photos" -name '*.heic' | while read -r f; do vips copy "$f" "$pngs/$(basename "$f" .heic).png"; done
+    for f in "$in"/*.dng; do
+      local name; name=$(basename "$f" .dng)
+      exiftool -b -PreviewImage "$f" > "$pngs/$name-preview.jpg"
+      vips thumbnail "$pngs/$name-preview.jpg" "$pngs/$name.png" 2048 && rm "$pngs/$name-preview.jpg"
+    done
   fi
   echo "$pngs"
 }

@@ -51,9 +51,9 @@ for n in "${sizes[@]}"; do
   python3 "$ROOT/Benchmarks/cost-through-run.py" watch "$lib" "$SCRATCH/through-$n" "$(( n / 4000 > 1 ? n / 4000 : 1 ))" &
   watcher=$!
   measure first "${import[@]}"; row "import, first run" "$n" first
-  wait "$watcher"
+  wait "$watcher" || echo "  warning: the first import was not watched"
   grep -q "$n processed" "$SCRATCH/first.log" || echo "  warning: $(grep -m1 'found:' "$SCRATCH/first.log")"
-  python3 "$ROOT/Benchmarks/cost-through-run.py" tenths "$SCRATCH/through-$n" "$n" > "$SCRATCH/tenths-$n"
+  python3 "$ROOT/Benchmarks/cost-through-run.py" tenths "$SCRATCH/through-$n" "$n" > "$SCRATCH/tenths-$n" 2>&1 || true
   walls=(); cpus=(); rsss=()
   for i in $(seq 1 "$repeat"); do
     measure noop "${import[@]}"
