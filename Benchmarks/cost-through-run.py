@@ -5,6 +5,7 @@ machine (a tenth or more here) does not hide or fake a trend.
 
     cost-through-run.py watch LIBRARY SAMPLES [EVERY]   # in the background, before the import starts
     cost-through-run.py tenths SAMPLES N                # after it, N the photos imported
+    cost-through-run.py between SAMPLES FROM TO ...     # the stretches FROM-TO (photo counts) only
 
 `watch` waits for the darkroom process importing into LIBRARY (`--library LIBRARY` on its command line,
 not GNU time's), then every EVERY seconds (default 5) writes a line to SAMPLES: the time, the
@@ -14,7 +15,8 @@ its anonymous memory (RssAnon), until the process ends.
 `tenths` prints, for each tenth of the N photos, the CPU a photo (interpolated between samples) and the
 anonymous memory when the tenth was done, then a last line: the last tenth's cost a photo over the
 second tenth's (the first holds the run's start-up), and how much anonymous memory grew a photo
-between their ends."""
+between their ends. `between` prints the same for chosen stretches, for a run with something else
+beside it part of the time (leave those stretches out)."""
 import os
 import sys
 import time
@@ -79,25 +81,41 @@ def watch(library, samples_path, every):
             time.sleep(every)
 
 
+def read_samples(samples_path):
+    """The samples `watch` wrote: (time, CPU seconds, HEICs published, anonymous KB) each."""
+    return [tuple(float(v) for v in line.split()) for line in open(samples_path) if line.strip()]
+
+
+def at(rows, count):
+    """CPU seconds and anonymous KB when `count` photos were published (linear between samples), or None."""
+    for before, after in zip(rows, rows[1:]):
+        if before[2] <= count <= after[2] and after[2] > before[2]:
+            share = (count - before[2]) / (after[2] - before[2])
+            return before[1] + share * (after[1] - before[1]), before[3] + share * (after[3] - before[3])
+    return None
+
+
+def between(samples_path, stretches):
+    """The CPU a photo and the anonymous memory grown a photo of each stretch (FROM, TO) of photo counts."""
+    rows = read_samples(samples_path)
+    for low, high in stretches:
+        start, end = at(rows, low), at(rows, high)
+        if start is None or end is None or high <= low:
+            sys.exit(f"{samples_path}: no samples around photos {low}-{high} (sampled {rows[0][2]:.0f}-{rows[-1][2]:.0f})")
+        print(f"{low:>8}-{high:<8} {1000 * (end[0] - start[0]) / (high - low):>8.2f} ms CPU a photo "
+              f"{(end[1] - start[1]) * 1024 / (high - low):>8.0f} bytes of anonymous memory grown a photo")
+
+
 def tenths(samples_path, n):
-    rows = [tuple(float(v) for v in line.split()) for line in open(samples_path) if line.strip()]
+    rows = read_samples(samples_path)
     if len(rows) < 3 or rows[-1][2] < n * 0.9:
         sys.exit(f"{samples_path}: too few samples ({len(rows)}) or photos ({rows[-1][2] if rows else 0:.0f} of {n})")
-
-    def at(count):
-        """CPU seconds and anonymous KB when `count` photos were published (linear between samples)."""
-        for before, after in zip(rows, rows[1:]):
-            if before[2] <= count <= after[2] and after[2] > before[2]:
-                share = (count - before[2]) / (after[2] - before[2])
-                return before[1] + share * (after[1] - before[1]), before[3] + share * (after[3] - before[3])
-        return None
-
     last_count = rows[-1][2]
     edges = [round(last_count * k / 10) for k in range(11)]
     costs, memory = [], []
     print(f"{'photos':>17} {'ms CPU a photo':>15} {'anonymous MB at its end':>24}")
     for low, high in zip(edges, edges[1:]):
-        start, end = at(max(low, rows[0][2])), at(high)
+        start, end = at(rows, max(low, rows[0][2])), at(rows, high)
         if start is None or end is None:
             continue
         costs.append(1000 * (end[0] - start[0]) / (high - max(low, rows[0][2])))
@@ -113,5 +131,7 @@ if __name__ == "__main__":
         watch(sys.argv[2], sys.argv[3], float(sys.argv[4]) if len(sys.argv) > 4 else 5)
     elif len(sys.argv) == 4 and sys.argv[1] == "tenths":
         tenths(sys.argv[2], int(sys.argv[3]))
+    elif len(sys.argv) >= 5 and sys.argv[1] == "between" and len(sys.argv) % 2 == 1:
+        between(sys.argv[2], [(int(sys.argv[i]), int(sys.argv[i + 1])) for i in range(3, len(sys.argv), 2)])
     else:
         sys.exit(__doc__)
