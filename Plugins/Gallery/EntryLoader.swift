@@ -37,6 +37,11 @@ struct EntryLoader {
         fileprivate var sizes: [String: RecordedPixelSize]
     }
 
+    /// The same loader, noting in `notes` the folder of every library file its entries look for.
+    func noting(_ notes: FolderNotes) -> EntryLoader {
+        EntryLoader(options: options, files: files.noting(notes), catalog: catalog)
+    }
+
     /// Reads what the catalog holds for `items`' entries, in a few lookups.
     func read(_ items: [ItemRecord]) throws -> CatalogReads {
         let hashes = items.map(\.contentHash)

@@ -3,7 +3,7 @@ import Foundation
 import DarkroomModel
 
 /// An image file of the library that a page shows: its library-relative path and pixel size.
-struct LibraryImage: Sendable, Hashable, Encodable {
+struct LibraryImage: Sendable, Hashable, Codable {
     var path: String
     var width: Int
     var height: Int
@@ -71,7 +71,7 @@ struct GalleryEntry: Sendable, Encodable {
 }
 
 /// A calendar month, the unit of the gallery's pages.
-struct Month: Hashable, Comparable, Sendable {
+struct Month: Hashable, Comparable, Sendable, Codable {
     var year: Int
     var month: Int
 

@@ -7,7 +7,7 @@ import Foundation
 struct IndexPage {
     /// What the front page shows of one month's pages (or of the undated photos'): the first page,
     /// its first photo as cover, and how many photos and videos, and how many with an uncertain date.
-    struct Card: Sendable {
+    struct Card: Sendable, Codable {
         var month: Month?
         var file: String
         var cover: LibraryImage

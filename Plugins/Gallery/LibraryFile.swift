@@ -2,6 +2,7 @@ import DarkroomCore
 import DarkroomImaging
 import DarkroomLibrary
 import Foundation
+import Synchronization
 import DarkroomModel
 
 /// Reading the library's files the pages link to: whether they are there, and images' pixel sizes
@@ -9,12 +10,30 @@ import DarkroomModel
 struct LibraryFile {
     let library: URL
     let pixelLimit: Int
+    /// Where the folders of the files looked for are noted, when they are wanted (`noting(_:)`).
+    private var lookedIn: FolderNotes?
+
+    init(library: URL, pixelLimit: Int) {
+        self.library = library
+        self.pixelLimit = pixelLimit
+    }
+
+    /// The same files, noting in `notes` the folder of every file looked for (there or not): what a
+    /// month's pages show of the library's files changes only when one of those folders does.
+    func noting(_ notes: FolderNotes) -> LibraryFile {
+        var copy = self
+        copy.lookedIn = notes
+        return copy
+    }
 
     /// The absolute location of a library-relative path.
     func url(_ path: String) -> URL { library.appendingPathComponent(path, isDirectory: false) }
 
     /// Whether a regular file is at `path`.
-    func exists(_ path: String) -> Bool { LibraryFiles.holdsFile(path, library: library) }
+    func exists(_ path: String) -> Bool {
+        lookedIn?.note(folderOf: path)
+        return LibraryFiles.holdsFile(path, library: library)
+    }
 
     /// The image at `path` with its pixel size; throws with the reason when it is missing or unreadable.
     func image(_ path: String) throws -> LibraryImage {
@@ -38,4 +57,18 @@ struct LibraryFile {
 
     /// Whether `path` names a video file.
     static func isVideo(_ path: String) -> Bool { MediaKind(fileName: path) == .video }
+}
+
+/// The library folders files were looked for in, noted from any thread.
+final class FolderNotes: Sendable {
+    private let noted = Mutex<Set<String>>([])
+
+    /// Notes the folder of the library-relative `path` (`""` for the library's top).
+    func note(folderOf path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        noted.withLock { _ = $0.insert(folder) }
+    }
+
+    /// The folders noted so far.
+    var folders: Set<String> { noted.withLock { $0 } }
 }

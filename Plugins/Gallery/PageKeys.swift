@@ -4,9 +4,9 @@ import DarkroomModel
 
 /// What each of the gallery's files is made from, written out as the digest its group is keyed by
 /// (`CollectionContext.group(_:madeFrom:)`): a page whose digest is the one recorded, and whose file
-/// is still in the library, is not made again. A month page's digest holds every fact of its
-/// entries (dates and their sources, cameras, places, video facts, the files linked, thumbnails'
-/// sizes) and its neighbours' names; the index's holds every month page's; made.html's holds
+/// is still in the library, is not made again. A month page's digest holds its content's (every fact
+/// of its entries: dates and their sources, cameras, places, video facts, the files linked,
+/// thumbnails' sizes) and its neighbours' names; the index's holds every month page's; made.html's holds
 /// what other pipelines made. Each also holds `format`: the pages of a small fixed sample as this
 /// build writes them, so that a change to the markup or the captions makes every page again.
 struct PageKeys {
@@ -21,13 +21,19 @@ struct PageKeys {
         format = PageKeys.format(title: title, folder: folder)
     }
 
-    /// A month page's digest: its entries, its place among the months, and its neighbours' names.
-    /// The entries' lines are written on `jobs` threads (a page holds up to a few hundred photos).
-    func month(_ page: TimelinePage, previous: TimelinePage?, next: TimelinePage?, jobs: Int) -> String {
-        var text = "month|\(format)|\(page.file)|\(page.title)|\(page.part)/\(page.parts)|"
-        text += "\(previous?.file ?? "-")|\(previous?.title ?? "-")|\(next?.file ?? "-")|\(next?.title ?? "-")|"
-        let entries = page.entries
+    /// The digest of what a page shows: every fact of its entries. The entries' lines are written on
+    /// `jobs` threads (a page holds up to a few hundred photos).
+    static func content(_ entries: [GalleryEntry], jobs: Int) -> String {
+        var text = ""
         for line in DarkroomThreads.map(count: entries.count, jobs: jobs, { DigestEncoder.line(of: entries[$0]) }) { text += line + "\n" }
+        return ContentHash.of(text)
+    }
+
+    /// A month page's digest: what it shows (its `content`), its place among the months, and its
+    /// neighbours' names.
+    func month(_ page: TimelinePage, content: String, previous: TimelinePage?, next: TimelinePage?) -> String {
+        var text = "month|\(format)|\(page.file)|\(page.title)|\(page.part)/\(page.parts)|"
+        text += "\(previous?.file ?? "-")|\(previous?.title ?? "-")|\(next?.file ?? "-")|\(next?.title ?? "-")|\(content)"
         return ContentHash.of(text)
     }
 

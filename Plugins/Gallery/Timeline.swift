@@ -70,12 +70,12 @@ enum Timeline {
 
 /// The gallery's month pages as they come, a month at a time, each handed on with the pages before
 /// and after it: a month's last page waits for the next month's first (whose name and title it links to).
-struct PageSequence {
-    private var waiting: TimelinePage?
-    private var beforeWaiting: TimelinePage?
+struct PageSequence<Page> {
+    private var waiting: Page?
+    private var beforeWaiting: Page?
 
     /// Adds a month's pages; `make` is given each page whose neighbours are now known.
-    mutating func append(_ pages: [TimelinePage], make: (TimelinePage, _ previous: TimelinePage?, _ next: TimelinePage?) throws -> Void) rethrows {
+    mutating func append(_ pages: [Page], make: (Page, _ previous: Page?, _ next: Page?) throws -> Void) rethrows {
         for page in pages {
             if let waiting { try make(waiting, beforeWaiting, page) }
             beforeWaiting = waiting
@@ -84,7 +84,7 @@ struct PageSequence {
     }
 
     /// Hands on the last page, which has no next one.
-    mutating func finish(make: (TimelinePage, _ previous: TimelinePage?, _ next: TimelinePage?) throws -> Void) rethrows {
+    mutating func finish(make: (Page, _ previous: Page?, _ next: Page?) throws -> Void) rethrows {
         if let waiting { try make(waiting, beforeWaiting, nil) }
         (waiting, beforeWaiting) = (nil, nil)
     }

@@ -25,6 +25,9 @@ struct SQLiteCatalogRows: CatalogRows {
     /// The writer and the connections beside it that only read: one a core, up to 4.
     var concurrentReads: Int { (readers?.count ?? 0) + 1 }
 
+    /// Triggers number each asset's changes (the schema's `v6: revisions`).
+    var keepsRevisions: Bool { true }
+
     /// An immediate transaction: the write lock is taken before anything is read, so what the body
     /// reads and merges is not changed by another process before it writes.
     func write<T>(_ body: (any CatalogRowWriter) throws -> T) throws -> T {
@@ -118,6 +121,12 @@ struct SQLiteRowAccess: CatalogRowWriter {
         return try rows(sql, [Self.json(contentHashes)]) { row in
             BurstFacts(contentHash: row[0], originalPath: row[1], camera: row[2], burstSource: row[3], burstIdentifier: row[4],
                        burstPrimary: row[5], sharpness: row[6])
+        }
+    }
+
+    func revisions(contentHashes: [String]) throws -> [AssetRevision] {
+        try rows("SELECT content_hash, revision FROM revisions WHERE content_hash IN \(Self.list)", [Self.json(contentHashes)]) {
+            AssetRevision(contentHash: $0[0], revision: $0[1])
         }
     }
 

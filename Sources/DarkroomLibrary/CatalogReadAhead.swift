@@ -217,6 +217,7 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     public func burstFacts(contentHashes: [String]) throws -> [BurstFacts] { try base.burstFacts(contentHashes: contentHashes) }
     public func rebuiltSubjects() throws -> Set<String> { try base.rebuiltSubjects() }
     public func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws { try base.rememberPixelSizes(sizes) }
+    public func revisions(contentHashes: [String]) throws -> [String: Int64]? { try base.revisions(contentHashes: contentHashes) }
     public func outputs(ofSubjects subjects: [String]) throws -> [CatalogOutput] { try base.outputs(ofSubjects: subjects) }
     public func motionParts(ofStills stills: [String]) throws -> [AssetFacts] { try base.motionParts(ofStills: stills) }
     public func collectionOutputs() throws -> [CatalogOutput] { try base.collectionOutputs() }

@@ -64,3 +64,14 @@ public struct RunOutcome: Sendable, Hashable {
         self.status = status
     }
 }
+
+/// One row of `revisions`: the number a photo's or video's catalog entry was given the last time
+/// its facts, its files or a part joined to it changed (numbers only grow).
+public struct AssetRevision: Sendable, Hashable {
+    public var contentHash: String
+    public var revision: Int64
+
+    public init(contentHash: String, revision: Int64) {
+        self.contentHash = contentHash; self.revision = revision
+    }
+}

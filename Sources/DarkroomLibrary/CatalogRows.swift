@@ -26,10 +26,16 @@ public protocol CatalogRows: Sendable {
     /// pages are current after its own commits: an import reading a photo at a time on a connection
     /// beside it re-read pages after every commit and took a fifth longer.)
     func readBeside<T>(_ body: (any CatalogRowReader) throws -> T) throws -> T
+    /// Whether the store numbers each asset's changes (`CatalogRowReader.revisions`): the SQLite
+    /// store does, by triggers; a store that does not answers no revisions, and its readers read
+    /// whatever they show again.
+    var keepsRevisions: Bool { get }
 }
 
 extension CatalogRows {
     public var concurrentReads: Int { 1 }
+
+    public var keepsRevisions: Bool { false }
 
     public func readBeside<T>(_ body: (any CatalogRowReader) throws -> T) throws -> T { try read(body) }
 
@@ -74,9 +80,15 @@ public protocol CatalogRowReader {
     func similarity(contentHashes: [String]?) throws -> [SimilarityRow]
     /// What burst grouping needs of these photos (those the catalog has), in no particular order.
     func burstFacts(contentHashes: [String]) throws -> [BurstFacts]
+    /// The revisions of these assets that changed since revisions were kept (an asset not changed
+    /// since is absent), in no particular order.
+    func revisions(contentHashes: [String]) throws -> [AssetRevision]
 }
 
 extension CatalogRowReader {
+    /// A store that keeps no revisions has none to read.
+    public func revisions(contentHashes: [String]) throws -> [AssetRevision] { [] }
+
     /// The original paths of these assets, from their whole rows (a store may read only the column).
     public func originalPaths(contentHashes: [String]) throws -> [String: String] {
         Dictionary(try assets(.contentHashes(contentHashes)).map { ($0.contentHash, $0.originalPath) }, uniquingKeysWith: { first, _ in first })

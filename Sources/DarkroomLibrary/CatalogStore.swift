@@ -55,6 +55,11 @@ public protocol CatalogStore: AnyObject, Sendable {
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize]
     /// Remembers image files' pixel sizes (the gallery's thumbnails), so that the next run need not open them.
     func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws
+    /// The revisions of the assets with these content hashes, by content hash: a number that changes
+    /// whenever an asset's facts, its outputs or a part joined to it (a Live Photo's video, a pair's
+    /// RAW) change; one not changed since revisions were kept is absent. Nil for a store that keeps
+    /// none (a reader must then read what it shows again).
+    func revisions(contentHashes: [String]) throws -> [String: Int64]?
 
     /// What the catalog stores of the photos and videos with these content hashes (those it knows),
     /// in no particular order.

@@ -47,6 +47,14 @@ public struct LibraryCatalog: Sendable {
         return Dictionary(try store.pixelSizes(sha256s: sha256s).map { ($0.sha256, $0) }, uniquingKeysWith: { a, _ in a })
     }
 
+    /// The revisions of these photos and videos (`CatalogStore.revisions`): a number, by content hash,
+    /// that changes whenever what the catalog holds of one (its facts, its files, its motion part or
+    /// RAW) changes; absent for one not changed since revisions were kept; nil when the catalog keeps
+    /// none. What a stage made from a photo whose revision it saw before is still current.
+    public func revisions(_ contentHashes: [String]) throws -> [String: Int64]? {
+        try store.revisions(contentHashes: contentHashes)
+    }
+
     /// Remembers image files' pixel sizes read from their headers, so that the next run need not open
     /// them: the one thing a collection stage writes, a shortcut to what the files say.
     public func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws {

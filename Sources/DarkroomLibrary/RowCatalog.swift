@@ -56,6 +56,16 @@ extension RowCatalog {
         try rows.write { try $0.put(files) }
     }
 
+    // MARK: Revisions
+
+    /// The assets' revisions, in one lookup (sliced over the store's connections); nil when the store keeps none.
+    public func revisions(contentHashes: [String]) throws -> [String: Int64]? {
+        guard rows.keepsRevisions else { return nil }
+        guard !contentHashes.isEmpty else { return [:] }
+        let found = try rows.read(slicing: contentHashes) { try $0.revisions(contentHashes: $1) }
+        return Dictionary(found.map { ($0.contentHash, $0.revision) }, uniquingKeysWith: max)
+    }
+
     // MARK: Pixel sizes
 
     /// The pixel sizes remembered for these SHA-256s, in one lookup.

@@ -59,6 +59,7 @@ final class JobCatalog: CatalogStore {
     func burstFacts(contentHashes: [String]) throws -> [BurstFacts] { try catalog.burstFacts(contentHashes: contentHashes) }
     func rebuiltSubjects() throws -> Set<String> { try catalog.rebuiltSubjects() }
     func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws { try catalog.rememberPixelSizes(sizes) }
+    func revisions(contentHashes: [String]) throws -> [String: Int64]? { try catalog.revisions(contentHashes: contentHashes) }
     func rememberedFacts(contentHash: String) throws -> RememberedFacts? { try catalog.rememberedFacts(contentHash: contentHash) }
     func assets(withContentIdentifier identifier: String) throws -> [PairedAsset] {
         try catalog.assets(withContentIdentifier: identifier)

@@ -183,6 +183,8 @@ public final class ShardManifest: CatalogStore, Sendable {
     public func burstFacts(contentHashes: [String]) throws -> [BurstFacts] { try snapshot?.burstFacts(contentHashes: contentHashes) ?? [] }
 
     public func rebuiltSubjects() throws -> Set<String> { try snapshot?.rebuiltSubjects() ?? [] }
+    /// None: a shard's own work is in its manifest, where no revision numbers it.
+    public func revisions(contentHashes: [String]) throws -> [String: Int64]? { nil }
 
     /// Not kept: a shard writes no catalog, and a size is only a shortcut (the file's header says it again).
     public func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws {}

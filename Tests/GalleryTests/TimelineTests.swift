@@ -51,7 +51,7 @@ final class TimelineTests: XCTestCase {
     /// month's last page waits for the next month's first.
     func testPagesMadeAMonthAtATimeKnowTheirNeighbours() {
         let months = [[entry(2024, 1, 5, id: "a")], (1...3).map { entry(2024, 2, $0, id: "b\($0)") }, [entry(2024, 3, 9, id: "c")]]
-        var sequence = PageSequence()
+        var sequence = PageSequence<TimelinePage>()
         var made: [String] = []
         func make(_ page: TimelinePage, previous: TimelinePage?, next: TimelinePage?) {
             made.append("\(previous?.file ?? "-") < \(page.file) > \(next?.file ?? "-")")
