@@ -72,9 +72,10 @@ public struct Gallery: CollectionStage, ShowsBursts {
         var cards: [IndexPage.Card] = [], monthDigests: [(file: String, digest: String)] = []
         var shown = 0, withoutLarge = 0
         // A month read again to make a remembered page whose neighbours changed, or whose file left (its month, its pages).
-        var reread: (month: Int, pages: [TimelinePage])?
+        var reread: (month: Int, pages: [TimelinePage])?, monthsReread = 0
         func pages(ofMonth index: Int) throws -> [TimelinePage] {
             if let reread, reread.month == index { return reread.pages }
+            monthsReread += 1
             let items = months[index].items
             let loaded = try loader.load(items, reads: try loader.read(items), jobs: jobs)
             for problem in loaded.skipped { context.reportSkipped(problem.item, reason: problem.reason, kind: problem.kind) }
@@ -156,7 +157,7 @@ public struct Gallery: CollectionStage, ShowsBursts {
             }
         }
         context.logger.info("\(context.step): \(written.current) of \(written.count) files up to date, not made again")
-        context.logger.info("\(context.step): \(shown) photos and videos on \(monthDigests.count) pages in \(options.folder)/; \(recalled.count) of \(months.count) months not read again")
+        context.logger.info("\(context.step): \(shown) photos and videos on \(monthDigests.count) pages in \(options.folder)/; \(recalled.count - monthsReread) of \(months.count) months not read again")
     }
 }
 
