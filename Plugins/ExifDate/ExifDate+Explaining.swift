@@ -5,6 +5,12 @@ extension ExifDate: CaptureDateExplaining {
     public func explainCaptureDate(of item: Item, settings: RunSettings) throws -> any CaptureDateExplanation {
         try explain(item, settings: settings)
     }
+
+    public func explainRecordedCaptureDate(ofFailing item: Item, settings: RunSettings) -> (any CaptureDateExplanation)? {
+        // Only a RAW has metadata of its own that is read apart from its pixels (its structures, not LibRaw).
+        guard item.isRaw, let metadata = try? item.rawMetadataAlone() else { return nil }
+        return try? explain(item, settings: settings, metadata: metadata)
+    }
 }
 
 extension DateExplanation: CaptureDateExplanation {}

@@ -69,7 +69,7 @@ public struct ExifDate: Stage {
     /// The whole decision for `item`, without recording it: every candidate with its outcome, the
     /// sidecars, the position and its zone, and what could not be read. Throws only when the file
     /// itself cannot be opened.
-    public func explain(_ item: Item, settings: RunSettings, now: Date = Date()) throws -> DateExplanation {
+    public func explain(_ item: Item, settings: RunSettings, metadata given: SourceMetadata? = nil, now: Date = Date()) throws -> DateExplanation {
         var evidence = CaptureDateEvidence(fileName: item.fileName, modificationDate: item.modificationDate)
         var explanation = DateExplanation(path: item.source.path, decision: CaptureDateDecision(date: nil, rejected: []))
         var ownLocation: GeoLocation?
@@ -79,7 +79,7 @@ public struct ExifDate: Stage {
             explanation.camera = ExifTags.camera(make: metadata.make, model: metadata.model)
             ownLocation = metadata.locationISO6709.flatMap(GeoLocation.init(iso6709:))
         } else {
-            let metadata = try item.sourceMetadata(settings: settings)
+            let metadata = try given ?? item.sourceMetadata(settings: settings)
             if let blob = metadata.exif {
                 do {
                     evidence.exif = try ExifTags(parsing: blob)

@@ -7,6 +7,10 @@ public protocol CaptureDateExplaining: Sendable {
     /// Every candidate for `item`'s capture date and what became of it. Throws only when the file
     /// itself cannot be read.
     func explainCaptureDate(of item: Item, settings: RunSettings) throws -> any CaptureDateExplanation
+
+    /// For a file the step fails on (a RAW whose sensor data is cut short): the date its own metadata
+    /// records, decided as for any photo, or nil when there is none to read.
+    func explainRecordedCaptureDate(ofFailing item: Item, settings: RunSettings) -> (any CaptureDateExplanation)?
 }
 
 /// A capture-date decision, for a person (`lines`) and for a script (its JSON encoding).

@@ -58,8 +58,9 @@ public struct ExplainReport: Encodable, Sendable {
         self.file = file
     }
 
-    /// Whether a date was decided (the command exits 1 when none was).
-    public var decided: Bool { explanation?.chosen != nil }
+    /// Whether a date was decided for the import (the command exits 1 when none was, or the file
+    /// cannot be imported).
+    public var decided: Bool { unreadable == nil && explanation?.chosen != nil }
 
     private enum Key: String, CodingKey {
         case file, id, explanation, unreadable, localTime, folder, plannedOutputs, recorded
@@ -100,6 +101,8 @@ public struct ExplainReport: Encodable, Sendable {
             explanation = try decider.explainCaptureDate(of: item, settings: settings)
         } catch {
             unreadable = "\(error)"
+            // What the file records all the same (a RAW cut short): shown, though nothing is filed by it.
+            self.explanation = decider.explainRecordedCaptureDate(ofFailing: item, settings: settings)
             return
         }
         self.explanation = explanation
@@ -116,7 +119,10 @@ public struct ExplainReport: Encodable, Sendable {
     public var text: String {
         var lines = [TerminalText.escaped(file)]
         if let id { lines.append("  id:         \(id)") }
-        if let unreadable { lines.append("  cannot decide: \(TerminalText.escaped(unreadable))") }
+        if let unreadable {
+            lines.append("  cannot decide: \(TerminalText.escaped(unreadable))")
+            if explanation != nil { lines.append("  its own metadata says (nothing is filed by it while it cannot be imported):") }
+        }
         if let explanation { lines += explanation.lines.map(TerminalText.escaped) }
         if let localTime {
             lines.append("  local time: \(localTime)" + (folder.map { ", folder \($0)" } ?? ""))

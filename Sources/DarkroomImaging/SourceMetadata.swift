@@ -1,5 +1,6 @@
 import DarkroomCore
 import DarkroomISOBMFF
+import DarkroomRaw
 import DarkroomVips
 import Foundation
 
@@ -60,6 +61,16 @@ extension Item {
             }
         }
         return metadata
+    }
+}
+
+extension Item {
+    /// A RAW's metadata as its own structures record it, read without LibRaw and without its sensor
+    /// data: what `explain` shows of a RAW the import fails on. Its size is unknown (0 x 0).
+    public func rawMetadataAlone() throws -> SourceMetadata {
+        let metadata = try RawMetadata.read(path: source.path)
+        return SourceMetadata(width: 0, height: 0, orientation: metadata.exif.orientation ?? 1, exif: metadata.exifBlock,
+                              xmp: metadata.xmpPacket, iptc: nil, isHEIF: false, problems: [])
     }
 }
 

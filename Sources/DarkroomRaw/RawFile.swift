@@ -38,7 +38,12 @@ public final class RawFile {
         log.install(on: handle)
         do {
             let code = libraw_open_file(handle, path)
-            guard code == 0 else { throw RawError(path: path, code: code, function: "libraw_open_file") }
+            guard code == 0 else {
+                let error = RawError(path: path, code: code, function: "libraw_open_file")
+                // A RAW whose image data was cut out can be one LibRaw does not recognise at all.
+                if error.reason == .unsupportedFormat { try SensorDataExtent.verifyUnidentified(path: path) }
+                throw error
+            }
             let info = RawInfo(handle)
             guard info.rawWidth > 0, info.rawHeight > 0 else {
                 throw RawError(path: path, reason: .imageDataMissing("LibRaw found no sensor size in the file"))

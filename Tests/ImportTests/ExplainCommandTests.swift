@@ -40,6 +40,22 @@ final class ExplainCommandTests: XCTestCase {
         XCTAssertEqual(chosen(report)["confidence"] as? String, "low")
     }
 
+    /// A RAW the import fails on (its sensor data cut out) still shows the date its own EXIF records,
+    /// as exiftool reads it, under the reason it cannot be imported; the command exits 1 and plans nothing.
+    func testARawWithoutItsImageDataShowsItsRecordedDateAndWhyItCannotBeImported() throws {
+        for (name, recorded, reason) in [
+            ("exiftool-Nikon.nef", "2004-06-09T16:02:35", "the file holds 18 bytes of image data for a 3040x2014 sensor"),
+            ("exiftool-CanonRaw.cr2", "2005-08-03T18:59:18", "the file holds 16 bytes of image data, too few for any camera's sensor"),
+        ] {
+            let path = try Corpus.file("raw/\(name)").path
+            let result = try command.run(["explain", "--time-zone", "UTC", path])
+            XCTAssertEqual(result.status, 1, name)
+            XCTAssertTrue(result.out.contains("cannot decide: RAW image data is missing or cut short: \(reason)"), result.out)
+            XCTAssertTrue(result.out.contains("chosen:     \(recorded)+00:00 from exif:DateTimeOriginal"), result.out)
+            XCTAssertFalse(result.out.contains("outputs:"), result.out)
+        }
+    }
+
     func testGPSOnlyIsPlacedInTheZoneAtItsPosition() throws {
         let report = try explain([try Corpus.file("exif-samples/heic/mobile/HMD_Nokia_8.3_5G.heif").path])
         XCTAssertEqual(candidates(report).first, "exif:GPSDateTime chosen")

@@ -96,13 +96,15 @@ final class RawImportTests: XCTestCase {
     }
 
     func testARawWithoutItsImageDataFailsWithItsReasonAndX3FIsPassedOver() throws {
-        for name in ["exiftool-Nikon.nef", "exiftool-Panasonic.rw2", "exiftool-DNG.dng", "exiftool-CanonRaw.cr3", "exiftool-Sigma.x3f"] {
+        for name in ["exiftool-Nikon.nef", "exiftool-Panasonic.rw2", "exiftool-DNG.dng", "exiftool-CanonRaw.cr3", "exiftool-CanonRaw.cr2",
+                     "exiftool-Sigma.x3f"] {
             try FileManager.default.copyItem(at: try Corpus.file("raw/\(name)"), to: roll.appendingPathComponent(name))
         }
         let report = try importRoll()
         XCTAssertEqual(report.processed, 0)
         let failures = Dictionary(uniqueKeysWithValues: report.failures.map { ($0.path, $0) })
-        for name in ["exiftool-Nikon.nef", "exiftool-Panasonic.rw2", "exiftool-DNG.dng", "exiftool-CanonRaw.cr3"] {
+        // The CR2 is one LibRaw 0.20 does not identify at all: a RAW cut short all the same, not "not a photo".
+        for name in ["exiftool-Nikon.nef", "exiftool-Panasonic.rw2", "exiftool-DNG.dng", "exiftool-CanonRaw.cr3", "exiftool-CanonRaw.cr2"] {
             let failure = try XCTUnwrap(failures[roll.appendingPathComponent(name).path], name)
             XCTAssertTrue(failure.reason.hasPrefix("RAW image data is missing or cut short: "), failure.reason)
             XCTAssertEqual(failure.kind, "truncated", name)

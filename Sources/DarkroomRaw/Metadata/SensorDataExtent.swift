@@ -11,11 +11,32 @@ enum SensorDataExtent {
     /// RAWs use 8 to 16 bits a pixel, the lossiest (Nikon HE*, Canon C-RAW) 2 to 4.
     static let minimumBytesPerPixel = 1.0 / 16
 
+    /// Fewer declared bytes than this cannot be any camera's sensor image, whatever its size: what is
+    /// left of a RAW whose image data was cut out (a metadata-only copy).
+    static let minimumSensorBytes = 4096
+
     /// Throws `imageDataMissing` when the declared sensor data runs past the end of the file or is far
     /// too small for a `width` x `height` sensor; says nothing when the structure does not describe the data.
     static func verify(path: String, width: Int, height: Int) throws {
         let file = try FileBytes(path: path)
-        guard let container = RawContainer.identify(file) else { return }
+        guard let declared = try declaredBytes(in: file, path: path),
+              Double(declared) < Double(width * height) * minimumBytesPerPixel else { return }
+        throw RawError(path: path, reason: .imageDataMissing("the file holds \(declared) bytes of image data for a \(width)x\(height) sensor"))
+    }
+
+    /// For a file LibRaw did not identify (so no sensor size is known): throws `imageDataMissing` when
+    /// its own structure is a RAW's whose sensor data runs past the end of the file or is too small for
+    /// any sensor (a CR2 with its image data cut out is not recognised by LibRaw 0.20 at all).
+    static func verifyUnidentified(path: String) throws {
+        let file = try FileBytes(path: path)
+        guard let declared = try declaredBytes(in: file, path: path), declared < minimumSensorBytes else { return }
+        throw RawError(path: path, reason: .imageDataMissing("the file holds \(declared) bytes of image data, too few for any camera's sensor"))
+    }
+
+    /// The bytes of sensor data the file's structure declares, nil when it describes none; throws
+    /// `imageDataMissing` when they run past the end of the file.
+    private static func declaredBytes(in file: FileBytes, path: String) throws -> Int? {
+        guard let container = RawContainer.identify(file) else { return nil }
         let blocks: [(offset: Int, length: Int)]
         switch container {
         case .tiff: blocks = TIFFImageBlocks.sensorBlocks(in: file)
@@ -24,15 +45,12 @@ enum SensorDataExtent {
             .map { (offset: $0.payload, length: $0.end - $0.payload) }
         default: blocks = []
         }
-        guard !blocks.isEmpty else { return }
+        guard !blocks.isEmpty else { return nil }
         if let past = blocks.first(where: { $0.offset > file.count || $0.length > file.count - $0.offset }) {
             throw RawError(path: path, reason: .imageDataMissing(
                 "the file ends at byte \(file.count), its sensor data should run to byte \(past.offset + past.length)"))
         }
-        let declared = blocks.reduce(0) { $0 + $1.length }
-        if Double(declared) < Double(width * height) * minimumBytesPerPixel {
-            throw RawError(path: path, reason: .imageDataMissing("the file holds \(declared) bytes of image data for a \(width)x\(height) sensor"))
-        }
+        return blocks.reduce(0) { $0 + $1.length }
     }
 
     /// Fujifilm's header: the CFA data's offset and length at bytes 100 and 104 (big-endian).
