@@ -45,8 +45,10 @@ public struct Discovery: Sendable {
 
         /// Its name, without its folder.
         public var name: String {
-            guard let slash = path.lastIndex(of: "/") else { return path }
-            return String(path[path.index(after: slash)...])
+            // By bytes: a search by characters (grapheme breaking) showed in profiles of 100,000-file runs.
+            let bytes = path.utf8
+            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+            return String(path[bytes.index(after: slash)...])
         }
     }
 

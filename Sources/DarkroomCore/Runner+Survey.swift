@@ -297,13 +297,15 @@ struct LibraryPaths {
         if followingLinks {
             real = URL(fileURLWithPath: path, isDirectory: false).resolvingSymlinksInPath().path
         } else {
-            let slash = path.lastIndex(of: "/") ?? path.startIndex
+            // By bytes, as `Discovery.Found.name`: asked of every file of a run.
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex
             let folder = String(path[..<slash])
             let realFolder = realFolders[folder] ?? URL(fileURLWithPath: folder.isEmpty ? "/" : folder, isDirectory: true).resolvingSymlinksInPath().path
             realFolders[folder] = realFolder
             // The name with the slash before it.
             real = (realFolder.hasSuffix("/") ? String(realFolder.dropLast()) : realFolder) + path[slash...]
         }
-        return real.hasPrefix(library) ? String(real.dropFirst(library.count)) : nil
+        guard real.utf8.starts(with: library.utf8) else { return nil }
+        return String(real[real.utf8.index(real.startIndex, offsetBy: library.utf8.count)...])
     }
 }
