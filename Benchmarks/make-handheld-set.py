@@ -43,7 +43,9 @@ def main():
         header = subprocess.run(["vipsheader", "-a", f"{tmp}/base.v"], capture_output=True, text=True, check=True).stdout
         fields = dict(line.split(": ", 1) for line in header.splitlines() if ": " in line)
         bw, bh, bands = int(fields["width"]), int(fields["height"]), int(fields["bands"])
-        base = np.fromfile(f"{tmp}/base.raw", dtype=np.uint8).reshape(bh, bw, bands)[:, :, :3].astype(np.float32)
+        base = np.fromfile(f"{tmp}/base.raw", dtype=np.uint8).reshape(bh, bw, bands)
+        # A grey photo (one band, or two with alpha) gives its band to red, green and blue.
+        base = (base[:, :, :3] if bands >= 3 else np.repeat(base[:, :, :1], 3, axis=2)).astype(np.float32)
         pw, ph = round(bw * 0.7), round(bh * 0.7)
         centre = (bw * 0.5, bh * 0.58)
         r0, r1 = 0.03 * bw, 0.10 * bw
