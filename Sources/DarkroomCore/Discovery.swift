@@ -330,6 +330,17 @@ extension Discovery {
                                    : Skipped(path: "", reason: "in \(path), which the pipeline's globs exclude", kind: "excluded file")
     }
 
+    /// Why a run of this pipeline would pass over the file at `url` given as an input of its own (a
+    /// file of a kind no step takes, a sidecar, a RAW Debian's LibRaw cannot decode), or nil when it
+    /// would be an input: what `explain` says instead of a decision.
+    public func reasonToPassOver(file url: URL) -> String? {
+        let name = url.lastPathComponent
+        let folder = url.deletingLastPathComponent().path
+        return passedOver(name: name, path: name, siblings: {
+            Siblings((try? FileManager.default.contentsOfDirectory(atPath: folder))?.sorted() ?? [])
+        })?.reason
+    }
+
     /// Whether the exclude globs drop `path`.
     func isExcluded(_ path: String) -> Bool { exclude.contains { $0.matches(path) } }
 
@@ -367,7 +378,7 @@ extension Discovery {
             return ("Apple edit sidecar (.\(ext))" + (sibling().map { " of \($0)" } ?? ""), ".AAE edit sidecar")
         case "xmp":
             return ("XMP sidecar" + (sibling().map { " of \($0)" } ?? ""), ".xmp sidecar")
-        case "x3f":
+        case _ where MediaKind.undecodedRawPhotoExtensions.contains(ext.lowercased()):
             return ("Sigma X3F RAW photo (.\(ext)): not read (Debian 12's LibRaw 0.20 is built without X3F)", ".\(ext.lowercased()) RAW photo")
         case _ where MediaKind.rawPhotoExtensions.contains(ext.lowercased()):
             return ("RAW photo (.\(ext)): not in the pipeline's include globs", ".\(ext.lowercased()) RAW photo")

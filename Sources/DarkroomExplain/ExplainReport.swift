@@ -95,7 +95,13 @@ public struct ExplainReport: Encodable, Sendable {
             throw RunError("the pipeline \(pipeline.file) has no step that decides capture dates for \(item.mediaKind.plural) (exif-date)")
         }
         try pipeline.prepare(settings)
-        item.sidecars = Discovery(spec: pipeline.inputs, sidecars: pipeline.sidecars).sidecars(ofFile: url)
+        let discovery = Discovery(spec: pipeline.inputs, takes: pipeline.discovers, sidecars: pipeline.sidecars)
+        if let reason = discovery.reasonToPassOver(file: url) {
+            unreadable = "the pipeline passes it over: \(reason)"
+            explanation = decider.explainRecordedCaptureDate(ofFailing: item, settings: settings)
+            return
+        }
+        item.sidecars = discovery.sidecars(ofFile: url)
         let explanation: any CaptureDateExplanation
         do {
             explanation = try decider.explainCaptureDate(of: item, settings: settings)
@@ -121,7 +127,7 @@ public struct ExplainReport: Encodable, Sendable {
         if let id { lines.append("  id:         \(id)") }
         if let unreadable {
             lines.append("  cannot decide: \(TerminalText.escaped(unreadable))")
-            if explanation != nil { lines.append("  its own metadata says (nothing is filed by it while it cannot be imported):") }
+            if explanation != nil { lines.append("  its own metadata says (nothing is filed by it while the pipeline cannot take it):") }
         }
         if let explanation { lines += explanation.lines.map(TerminalText.escaped) }
         if let localTime {

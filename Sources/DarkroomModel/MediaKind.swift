@@ -33,6 +33,10 @@ public enum MediaKind: String, Sendable, Codable, CaseIterable, CustomStringConv
         "raw",                          // Panasonic and Leica before RW2, Kyocera (Contax N Digital)
     ]
 
+    /// Extensions of RAW formats whose metadata Darkroom reads (`RawMetadata`) but Debian 12's LibRaw
+    /// does not decode, lower case: Sigma's X3F.
+    public static let undecodedRawPhotoExtensions: Set<String> = ["x3f"]
+
     /// The kind of a file named `fileName` (a name or a path), by its extension.
     public init(fileName: String) {
         self = MediaKind.videoExtensions.contains(MediaKind.fileExtension(of: fileName)) ? .video : .photo

@@ -56,6 +56,22 @@ final class ExplainCommandTests: XCTestCase {
         }
     }
 
+    /// A file the import passes over is said to be, with the run's reason: a Sigma X3F (Debian's LibRaw
+    /// cannot decode it) with the date its own metadata records, as exiftool reads it; a sidecar; a file
+    /// that is no photo at all.
+    func testAFileTheImportPassesOverSaysSoWithTheRunsReason() throws {
+        let x3f = try command.run(["explain", "--time-zone", "UTC", try Corpus.file("raw/exiftool-SigmaDP2.x3f").path])
+        XCTAssertEqual(x3f.status, 1)
+        XCTAssertTrue(x3f.out.contains("cannot decide: the pipeline passes it over: Sigma X3F RAW photo (.x3f): not read"), x3f.out)
+        XCTAssertTrue(x3f.out.contains("chosen:     2009-11-28T13:05:20+00:00 from exif:DateTimeOriginal"), x3f.out)
+        for (file, reason) in [("immich-test-assets/metadata/xmp/dates/2000.xmp", "XMP sidecar"), ("manifest.tsv", "not a photo or video: .tsv")] {
+            let result = try command.run(["explain", try Corpus.file(file).path])
+            XCTAssertEqual(result.status, 1, file)
+            XCTAssertTrue(result.out.contains("cannot decide: the pipeline passes it over: \(reason)"), result.out)
+            XCTAssertFalse(result.out.contains("chosen:"), result.out)
+        }
+    }
+
     func testGPSOnlyIsPlacedInTheZoneAtItsPosition() throws {
         let report = try explain([try Corpus.file("exif-samples/heic/mobile/HMD_Nokia_8.3_5G.heif").path])
         XCTAssertEqual(candidates(report).first, "exif:GPSDateTime chosen")
