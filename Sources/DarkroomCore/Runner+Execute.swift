@@ -153,21 +153,26 @@ extension Runner {
             return report
         }
 
-        // The collections' photos (a shard's with the other shards'), in capture order; a run without
-        // collections (an import) makes no such copy.
-        var good: [ItemRecord] = []
-        if !pipeline.collectionSteps.isEmpty {
-            let othersRecords = DarkroomThreads.map(count: others.count, jobs: settings.jobs) { [others] index in
-                self.facts(of: others[index], catalog: catalog, publisher: publisher)
-            }.compactMap { $0 }
-            good = Runner.inCaptureOrder(records.compactMap { $0?.record } + othersRecords)
-        }
-        // What only the per-item work needed is freed on a thread of its own before the collections run
-        // and the report is saved, not held to the end: the only references left to it are the ones handed over here.
+        // A shard's collections see the other shards' photos too.
+        let othersRecords = pipeline.collectionSteps.isEmpty ? [] : DarkroomThreads.map(count: others.count, jobs: settings.jobs) { [others] index in
+            self.facts(of: others[index], catalog: catalog, publisher: publisher)
+        }.compactMap { $0 }
+        // What only the per-item work needed is freed on a thread of its own before the collections'
+        // photos are gathered, the collections run and the report is saved, not held to the end: the
+        // only references left to it are the ones handed over here.
         let perItem = Leftovers()
-        perItem.hold(survey, others, records, outcomes, catalog.handOverReadAhead())
-        (survey.entries, others, records, outcomes) = ([], [], [], [])
-        Leftovers.free(consume perItem)
+        perItem.hold(survey, others, outcomes, catalog.handOverReadAhead())
+        (survey.entries, others, outcomes) = ([], [], [])
+        Leftovers.free(consume perItem, givingBack: true)
+        // The collections' photos in capture order, copied once out of the records kept (then let go
+        // of); a run without collections (an import) makes no such copy.
+        var kept: [KeptRecord] = []
+        if !pipeline.collectionSteps.isEmpty { kept = records.compactMap { $0 } }
+        records = []
+        let good = Runner.inCaptureOrder(count: kept.count + othersRecords.count) { index in
+            index < kept.count ? kept[index].record : othersRecords[index - kept.count]
+        }
+        kept = []
         for step in pipeline.collectionSteps {
             report.published += runCollection(step, items: good, catalog: catalog, publisher: publisher, failures: failures,
                                               shard: shard, report: &report)
@@ -212,17 +217,23 @@ extension Runner {
     /// a phone with them, on one trip, sort in true time order once the camera's zone is known); a
     /// date whose offset is unknown is taken as UTC, its wall-clock time.
     static func inCaptureOrder(_ records: [ItemRecord]) -> [ItemRecord] {
+        inCaptureOrder(count: records.count) { records[$0] }
+    }
+
+    /// The `count` records `record(index)` gives, in capture-date order (`inCaptureOrder(_:)`), copied once.
+    static func inCaptureOrder(count: Int, _ record: (Int) -> ItemRecord) -> [ItemRecord] {
         // Each instant worked out once (a calendar computation), not at every comparison.
-        let instants = records.map { $0.captureDate?.sortingInstant }
-        return records.indices.sorted { i, j in
-            let (a, b) = (records[i], records[j])
+        let instants = (0..<count).map { record($0).captureDate?.sortingInstant }
+        return (0..<count).sorted { i, j in
             switch (instants[i], instants[j]) {
             case let (x?, y?) where x != y: return x < y
             case (nil, _?): return false
             case (_?, nil): return true
-            default: return a.fileName == b.fileName ? a.source.path < b.source.path : a.fileName < b.fileName
+            default:
+                let (a, b) = (record(i), record(j))
+                return a.fileName == b.fileName ? a.source.path < b.source.path : a.fileName < b.fileName
             }
-        }.map { records[$0] }
+        }.map { record($0) }
     }
 
     /// Of the photos a run found, those without a sidecar of a kind the matcher expects of every

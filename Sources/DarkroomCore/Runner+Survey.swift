@@ -97,45 +97,35 @@ extension Runner {
         // Only an input inside the library, or a symbolic link followed into it, finds the library's
         // own files; otherwise no file's path is resolved (an lstat a path component) to look for them.
         let mayHoldLibraryFiles = insideLibrary || pipeline.inputs.followSymlinks
-        try catalog?.readFingerprints(of: found.flatMap { [$0.path] + $0.sidecars.map(\.url.path) })
         // A file hashed now is probed in the same open, while its first bytes are in memory: it is
         // not opened again for its pairing identifier (nor, in the steps, for anything the probe read).
         let prober = pipeline.prober
-        let hashed = DarkroomThreads.map(count: found.count, jobs: settings.jobs) { [found] index in
-            let file = found[index]
-            var fresh: [FileFingerprint] = []
-            var probe: ProbedSource?
-            let readHeader = prober.map { prober in { (descriptor: Int32) in
-                let kind = MediaKind(fileName: file.name)
-                probe = prober.probe(OpenSource(url: file.url, kind: kind, descriptor: descriptor))
+        var libraryPaths = LibraryPaths(library: settings.library, followingLinks: pipeline.inputs.followSymlinks)
+        var hashed: [HashedFile] = [], renditions: [CatalogOutput?] = []
+        hashed.reserveCapacity(found.count)
+        // A block of files at a time: their remembered fingerprints, and the catalog's records of the
+        // library's own files among them, are held while the block is worked on and let go of after
+        // (at 100,000 files they were the largest part of what a gallery run held).
+        for block in readAheadBlocks(count: found.count) {
+            let hashBlock = { self.hash(found[block], prober: prober, catalog: catalog) }
+            let paths = found[block].flatMap { [$0.path] + $0.sidecars.map(\.url.path) }
+            hashed += try catalog?.withFingerprints(of: paths, hashBlock) ?? hashBlock()
+            // Library files among the inputs (its Photos/, to regenerate thumbnails or make the gallery)
+            // are the photos they were made from, by the catalog's records of them: only those photos'
+            // facts are read ahead below, not the files' own.
+            guard mayHoldLibraryFiles else { continue }
+            let inLibrary = found[block].map { libraryPaths.relativePath(of: $0.path) }
+            let findRenditions = { block.map { index -> CatalogOutput? in
+                guard let path = inLibrary[index - block.lowerBound], let hash = try? hashed[index].content.get() else { return nil }
+                return self.libraryOutput(at: path, hash: hash, catalog: catalog)
             } }
-            let result = Result { () throws -> String in
-                try Self.hash(path: file.path, size: file.size, mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode,
-                              catalog: catalog, whileOpen: readHeader) { fresh.append($0) }
-            }
-            // A sidecar that cannot be read keeps no hash: the step reading it says why.
-            let sidecars = file.sidecars.map { sidecar in
-                try? Self.hash(path: sidecar.url.path, size: sidecar.size, mtimeNanoseconds: sidecar.modificationNanoseconds,
-                               inode: sidecar.inode, catalog: catalog) { fresh.append($0) }
-            }
-            return HashedFile(content: result, probe: probe, sidecars: sidecars, fresh: fresh)
+            renditions += try catalog?.withOutputs(atPaths: inLibrary.compactMap { $0 }, findRenditions) ?? findRenditions()
         }
         for index in found.indices {
             for (position, hash) in hashed[index].sidecars.enumerated() { found[index].sidecars[position].contentHash = hash }
         }
-        let fresh = hashed.flatMap(\.fresh)
         // One transaction (one fsync) for all new hashes, not one per file.
-        if remember { try catalog?.rememberHashes(fresh) }
-        // Library files among the inputs (its Photos/, to regenerate thumbnails or make the gallery)
-        // are the photos they were made from: their records, then every photo's, read in bulk.
-        var libraryPaths = LibraryPaths(library: settings.library, followingLinks: pipeline.inputs.followSymlinks)
-        let inLibrary = mayHoldLibraryFiles ? found.map { libraryPaths.relativePath(of: $0.path) } : []
-        try catalog?.readOutputs(atPaths: inLibrary.compactMap { $0 })
-        // A library file's photo is the one it was made from, not its own bytes: only the photos are read ahead.
-        let renditions = inLibrary.isEmpty ? [] : found.indices.map { index -> CatalogOutput? in
-            guard let path = inLibrary[index], let hash = try? hashed[index].content.get() else { return nil }
-            return libraryOutput(at: path, hash: hash, catalog: catalog)
-        }
+        if remember { try catalog?.rememberHashes(hashed.flatMap(\.fresh)) }
         try catalog?.readFacts(of: found.indices.compactMap { index in
             guard let hash = try? hashed[index].content.get() else { return nil }
             return renditions.isEmpty ? hash : renditions[index]?.subject ?? hash
@@ -181,6 +171,30 @@ extension Runner {
         let read = Set(entries.flatMap { $0.found.sidecars.map(\.url.path) })
         return Survey(entries: entries, skipped: skipped + motionRenditions + passedOver.filter { !read.contains($0.path) },
                       unpairedRaws: unpairedRaws)
+    }
+
+    /// Hashes `files` on the run's threads (an unchanged file by its remembered hash), each probed by
+    /// `prober` in the same open when it is read now, with its sidecars.
+    private func hash(_ files: ArraySlice<Discovery.Found>, prober: (any SourceProber)?, catalog: CatalogStore?) -> [HashedFile] {
+        DarkroomThreads.map(count: files.count, jobs: settings.jobs) { position in
+            let file = files[files.startIndex + position]
+            var fresh: [FileFingerprint] = []
+            var probe: ProbedSource?
+            let readHeader = prober.map { prober in { (descriptor: Int32) in
+                let kind = MediaKind(fileName: file.name)
+                probe = prober.probe(OpenSource(url: file.url, kind: kind, descriptor: descriptor))
+            } }
+            let result = Result { () throws -> String in
+                try Self.hash(path: file.path, size: file.size, mtimeNanoseconds: file.modificationNanoseconds, inode: file.inode,
+                              catalog: catalog, whileOpen: readHeader) { fresh.append($0) }
+            }
+            // A sidecar that cannot be read keeps no hash: the step reading it says why.
+            let sidecars = file.sidecars.map { sidecar in
+                try? Self.hash(path: sidecar.url.path, size: sidecar.size, mtimeNanoseconds: sidecar.modificationNanoseconds,
+                               inode: sidecar.inode, catalog: catalog) { fresh.append($0) }
+            }
+            return HashedFile(content: result, probe: probe, sidecars: sidecars, fresh: fresh)
+        }
     }
 
     /// The content hash of a file, remembered by the catalog when its path, size, mtime and inode

@@ -4,7 +4,7 @@ import DarkroomModel
 import DarkroomReport
 
 /// The catalog as one run reads it: what the run will ask about its files and photos is read ahead
-/// in a few bulk lookups (`readFingerprints`, `readOutputs`, `readFacts`, and `readStates` a block of
+/// in a few bulk lookups (`readFacts`; `withFingerprints`, `withOutputs` and `readStates` a block of
 /// photos at a time), and each file's and photo's questions are then answered from memory, without a
 /// transaction, a statement or a lock of the database. A re-run with nothing new so reads the catalog
 /// a fixed number of times, and a few more for each block of photos, however many files it has.
@@ -37,23 +37,38 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
 
     // MARK: Reading ahead
 
-    /// Reads the remembered fingerprints of these files (absolute paths) in one lookup.
-    public func readFingerprints(of paths: [String]) throws {
-        guard !paths.isEmpty else { return }
-        let read = Dictionary(try base.fingerprints(paths: paths).map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
-        known.withLock { $0.fingerprints.add(found: read, asked: paths) }
+    /// Reads the remembered fingerprints of these files (absolute paths) in one lookup, answers
+    /// `cachedHash` from them while `body` runs, and forgets them after: a survey hashes its files a
+    /// block at a time and holds one block's fingerprints, not those of 100,000 files.
+    public func withFingerprints<Value>(of paths: [String], _ body: () throws -> Value) throws -> Value {
+        if !paths.isEmpty {
+            let read = Dictionary(try base.fingerprints(paths: paths).map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+            known.withLock { $0.fingerprints.add(found: read, asked: paths) }
+        }
+        defer { letGo(known.withLock { $0.fingerprints.takeAll() }) }
+        return try body()
     }
 
     /// Reads the catalog's records of these library files (library-relative paths) in one lookup,
-    /// and returns them: an input folder inside the library (its Photos/, to regenerate thumbnails
-    /// or make the gallery) holds the library's own outputs, each the photo it was made from.
-    @discardableResult
-    public func readOutputs(atPaths paths: [String]) throws -> [CatalogOutput] {
-        guard !paths.isEmpty else { return [] }
-        let found = try base.outputs(atPaths: paths)
-        let read = Dictionary(found.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
-        known.withLock { $0.outputs.add(found: read, asked: paths) }
-        return found
+    /// answers `output(at:)` from them while `body` runs, and forgets them after: an input folder
+    /// inside the library (its Photos/, to regenerate thumbnails or make the gallery) holds the
+    /// library's own outputs, each the photo it was made from, and a survey asks about them a block
+    /// of files at a time.
+    public func withOutputs<Value>(atPaths paths: [String], _ body: () throws -> Value) throws -> Value {
+        if !paths.isEmpty {
+            let read = Dictionary(try base.outputs(atPaths: paths).map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+            known.withLock { $0.outputs.add(found: read, asked: paths) }
+        }
+        defer { letGo(known.withLock { $0.outputs.takeAll() }) }
+        return try body()
+    }
+
+    /// Frees `answers`, taken out of what was read ahead, on a thread of its own (`Leftovers`) while
+    /// the run goes on.
+    private func letGo(_ answers: some Sendable) {
+        let leftovers = Leftovers()
+        leftovers.hold(answers)
+        Leftovers.free(consume leftovers)
     }
 
     /// Reads the remembered facts of these photos and videos (content hashes) in one lookup, and
@@ -62,14 +77,20 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     public func readFacts(of contentHashes: [String]) throws {
         let hashes = Array(Set(contentHashes))
         guard !hashes.isEmpty else { return }
-        let read = try base.rememberedFacts(contentHashes: hashes)
-        let rebuilt = try base.rebuiltSubjects()
-        // A photo the catalog has nothing of is known to have nothing.
-        known.withLock { known in
-            known.facts.add(found: read, asked: hashes)
-            known.rebuilt = rebuilt
+        // A lookup for every `factsAtOnce` photos: 100,000 photos' rows of every column, and a
+        // dictionary of their facts, held at once were the peak of a gallery run over as many.
+        for start in stride(from: 0, to: hashes.count, by: Self.factsAtOnce) {
+            let piece = Array(hashes[start..<min(start + Self.factsAtOnce, hashes.count)])
+            let read = try base.rememberedFacts(contentHashes: piece)
+            // A photo the catalog has nothing of is known to have nothing.
+            known.withLock { $0.facts.add(found: read, asked: piece) }
         }
+        let rebuilt = try base.rebuiltSubjects()
+        known.withLock { $0.rebuilt = rebuilt }
     }
+
+    /// How many photos' facts `readFacts` asks the catalog about in one lookup.
+    private static var factsAtOnce: Int { 10_000 }
 
     /// The units and outputs of some photos and videos, read by `readStates(of:)`, to be held by `hold(_:)`.
     public struct States: Sendable {

@@ -20,6 +20,11 @@ package final class HeapTrim: Sendable {
     /// Counts one photo that did work; trims the heap when it is the `interval`-th since the last trim.
     package func photoWorked() {
         guard worked.increment() % interval == 0 else { return }
+        Self.trim()
+    }
+
+    /// Hands every arena's wholly free pages back to the system now.
+    package static func trim() {
         _ = malloc_trim(0)
     }
 }

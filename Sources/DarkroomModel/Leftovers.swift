@@ -18,10 +18,16 @@ package final class Leftovers: @unchecked Sendable {
 
     /// Frees what `leftovers` holds on a thread of its own. The caller gives up its reference here,
     /// before that thread starts, so that the last reference, and the freeing, is that thread's.
-    package static func free(_ leftovers: consuming Leftovers) {
+    /// With `givingBack`, that thread then hands the freed pages back to the system (`HeapTrim`): a
+    /// run that goes on to other work frees what its workers made in their own arenas, where the
+    /// main thread's allocations cannot reuse it, so it would otherwise stay resident beside them.
+    package static func free(_ leftovers: consuming Leftovers, givingBack: Bool = false) {
         let owned = Unmanaged.passRetained(leftovers)
         _ = consume leftovers
-        let thread = Thread { owned.release() }
+        let thread = Thread {
+            owned.release()
+            if givingBack { HeapTrim.trim() }
+        }
         thread.start()
     }
 }

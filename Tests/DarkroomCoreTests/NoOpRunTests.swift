@@ -7,8 +7,8 @@ import Synchronization
 import XCTest
 
 /// A re-run with nothing new reads the catalog in bulk: the statements it runs do not grow with the
-/// number of files (one lookup for all the files' remembered hashes, one a table for all their
-/// photos, and their units and outputs once a block of 10,000),
+/// number of files (one lookup a table for all their photos, and the files' remembered hashes and
+/// the photos' units and outputs once a block of 10,000),
 /// so a nightly run over a library of 100,000 costs what one over 100 does, plus a `stat` a file.
 final class NoOpRunTests: XCTestCase {
     func testANoOpReRunRunsAsManyCatalogStatementsForAThousandFilesAsForAHundred() throws {
@@ -22,18 +22,22 @@ final class NoOpRunTests: XCTestCase {
         XCTAssertLessThan(thousand.statements, 40, thousand.sample.prefix(60).joined(separator: "\n"))
     }
 
-    /// A run reads its photos' units and outputs a block at a time, so that it never holds 100,000
-    /// photos' of them: in blocks of 300, an import of 1,000 files makes every photo, and the re-run
-    /// skips every file, reading the units and outputs once a block.
+    /// A run reads its files' remembered hashes and its photos' units and outputs a block at a time,
+    /// so that it never holds 100,000 photos' of them: in blocks of 300, an import of 1,000 files
+    /// makes every photo, and the re-run skips every file, reading each once a block.
     func testARunReadingAheadInBlocksMakesAndSkipsEveryFileReadingOnceABlock() throws {
         let whole = try statementsOfNoOpRun(files: 1000)
         let blocks = try statementsOfNoOpRun(files: 1000, photosReadAhead: 300)
         XCTAssertEqual(blocks.skipped, 1000)
-        func unitReads(_ run: (statements: Int, skipped: Int, listed: Int, sample: [String])) -> Int {
-            run.sample.count { $0.hasPrefix("SELECT step, subject, unit_key, run_id FROM units WHERE subject IN") }
+        func reads(_ run: (statements: Int, skipped: Int, listed: Int, sample: [String]), _ select: String) -> Int {
+            run.sample.count { $0.hasPrefix(select) }
         }
-        XCTAssertEqual(unitReads(whole), 1, whole.sample.joined(separator: "\n"))
-        XCTAssertEqual(unitReads(blocks), 4, "blocks of 300, 300, 300 and 100 photos:\n" + blocks.sample.joined(separator: "\n"))
+        let unitReads = "SELECT step, subject, unit_key, run_id FROM units WHERE subject IN"
+        let hashReads = "SELECT path, size, mtime_ns, inode, content_hash FROM file_stats WHERE path IN"
+        XCTAssertEqual(reads(whole, unitReads), 1, whole.sample.joined(separator: "\n"))
+        XCTAssertEqual(reads(whole, hashReads), 1, whole.sample.joined(separator: "\n"))
+        XCTAssertEqual(reads(blocks, unitReads), 4, "blocks of 300, 300, 300 and 100 photos:\n" + blocks.sample.joined(separator: "\n"))
+        XCTAssertEqual(reads(blocks, hashReads), 4, "blocks of 300, 300, 300 and 100 files:\n" + blocks.sample.joined(separator: "\n"))
         // The report still lists every file with what was made of it, read a block at a time.
         XCTAssertEqual(blocks.listed, 1000)
     }

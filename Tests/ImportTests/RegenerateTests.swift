@@ -22,9 +22,10 @@ final class RegenerateTests: XCTestCase {
         try PipelineLoader(registry: BuiltInStages.registry).load(yaml: edit(try ShippedPipeline.fastText(name)), file: ShippedPipeline.path(name))
     }
 
-    func run(_ pipeline: Pipeline, _ inputs: URL..., force: Bool = false) throws -> RunReport {
-        try Runner(pipeline: pipeline, settings: RunSettings(library: library, timeZone: TimeZone(identifier: "UTC")!, jobs: 2, force: force))
-            .run(inputs: inputs)
+    func run(_ pipeline: Pipeline, _ inputs: URL..., force: Bool = false, photosReadAhead: Int? = nil) throws -> RunReport {
+        var settings = RunSettings(library: library, timeZone: TimeZone(identifier: "UTC")!, jobs: 2, force: force)
+        if let photosReadAhead { settings.photosReadAhead = photosReadAhead }
+        return try Runner(pipeline: pipeline, settings: settings).run(inputs: inputs)
     }
 
     /// An imported library's own files: its photos and its videos.
@@ -67,6 +68,22 @@ final class RegenerateTests: XCTestCase {
         XCTAssertEqual(reimport.processed, 0)
         XCTAssertEqual(reimport.published, [])
         XCTAssertEqual(try Catalog(library: library).assets().count, 9, "renditions never become assets of their own")
+    }
+
+    /// The survey reads the catalog's records of the library's files a block at a time (a gallery or
+    /// a regeneration over 100,000 does not hold them all): across blocks of two files, each file is
+    /// still the photo it was made from, and the Live Photo's MOV still its still's motion part.
+    func testALibrarysFilesReadABlockAtATimeAreStillThePhotosTheyWereMadeFrom() throws {
+        let imported = try run(try load("import-camera-roll"), folder.path("roll"))
+        let thumbnails = Set(imported.published.filter { $0.hasPrefix("Thumbnails/") })
+
+        let first = try run(try regenerate(size: 256), libraryMedia[0], libraryMedia[1], photosReadAhead: 2)
+        XCTAssertEqual(first.failures, [])
+        XCTAssertEqual(Set(first.published), thumbnails, "the same paths and ids as the import")
+        XCTAssertEqual(first.passedOver.map(\.kind), ["motion part"])
+        let again = try run(try regenerate(size: 256), libraryMedia[0], libraryMedia[1], photosReadAhead: 2)
+        XCTAssertEqual(again.skipped, 8)
+        XCTAssertEqual(again.published, [])
     }
 
     func testPlainFolderTreeGetsAParallelTreeWithSeveralSizesFromOneDecode() throws {
