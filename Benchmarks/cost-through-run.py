@@ -3,20 +3,24 @@
 the library grows (issue 25), measured inside one run, so that the noise between runs on a shared
 machine (a tenth or more here) does not hide or fake a trend.
 
-    cost-through-run.py watch LIBRARY SAMPLES [EVERY]   # in the background, before the import starts
+    cost-through-run.py watch LIBRARY SAMPLES [EVERY] [--memory-only]  # in the background, before the run starts
     cost-through-run.py tenths SAMPLES N                # after it, N the photos imported
     cost-through-run.py between SAMPLES FROM TO ...     # the stretches FROM-TO (photo counts) only
+    cost-through-run.py peak SAMPLES                    # the most anonymous memory sampled, and when
 
 `watch` waits for the darkroom process importing into LIBRARY (`--library LIBRARY` on its command line,
 not GNU time's), then every EVERY seconds (default 5) writes a line to SAMPLES: the time, the
 process's CPU time (user + system, /proc/PID/stat), the HEICs published under LIBRARY/Photos so far and
-its anonymous memory (RssAnon), until the process ends.
+its anonymous memory (RssAnon), until the process ends. With `--memory-only` the HEICs are not counted
+(written as 0): for a run that publishes none, such as the gallery with nothing new, where walking a
+library of 100,000 files at every sample would weigh on the run measured.
 
 `tenths` prints, for each tenth of the N photos, the CPU a photo (interpolated between samples) and the
 anonymous memory when the tenth was done, then a last line: the last tenth's cost a photo over the
 second tenth's (the first holds the run's start-up), and how much anonymous memory grew a photo
 between their ends. `between` prints the same for chosen stretches, for a run with something else
-beside it part of the time (leave those stretches out)."""
+beside it part of the time (leave those stretches out). `peak` prints the highest anonymous memory
+sampled and how many seconds after the first sample it came."""
 import os
 import sys
 import time
@@ -61,7 +65,7 @@ def sample(pid):
     return (int(fields[11]) + int(fields[12])) / TICKS, anon
 
 
-def watch(library, samples_path, every):
+def watch(library, samples_path, every, count_heics=True):
     library = os.path.abspath(library)
     deadline = time.time() + 60
     pid = None
@@ -76,7 +80,7 @@ def watch(library, samples_path, every):
             now = sample(pid)
             if now is None:
                 break
-            out.write(f"{time.time():.3f} {now[0]:.2f} {published_heics(library)} {now[1]}\n")
+            out.write(f"{time.time():.3f} {now[0]:.2f} {published_heics(library) if count_heics else 0} {now[1]}\n")
             out.flush()
             time.sleep(every)
 
@@ -106,6 +110,14 @@ def between(samples_path, stretches):
               f"{(end[1] - start[1]) * 1024 / (high - low):>8.0f} bytes of anonymous memory grown a photo")
 
 
+def peak(samples_path):
+    rows = read_samples(samples_path)
+    if not rows:
+        sys.exit(f"{samples_path}: no samples")
+    top = max(rows, key=lambda row: row[3])
+    print(f"peak anonymous memory {top[3] / 1024:.0f} MB, {top[0] - rows[0][0]:.1f} s after the first of {len(rows)} samples")
+
+
 def tenths(samples_path, n):
     rows = read_samples(samples_path)
     if len(rows) < 3 or rows[-1][2] < n * 0.9:
@@ -128,7 +140,13 @@ def tenths(samples_path, n):
 
 if __name__ == "__main__":
     if len(sys.argv) >= 4 and sys.argv[1] == "watch":
-        watch(sys.argv[2], sys.argv[3], float(sys.argv[4]) if len(sys.argv) > 4 else 5)
+        options = [a for a in sys.argv[4:] if a.startswith("--")]
+        every = [a for a in sys.argv[4:] if not a.startswith("--")]
+        if set(options) - {"--memory-only"} or len(every) > 1:
+            sys.exit(__doc__)
+        watch(sys.argv[2], sys.argv[3], float(every[0]) if every else 5, count_heics="--memory-only" not in options)
+    elif len(sys.argv) == 3 and sys.argv[1] == "peak":
+        peak(sys.argv[2])
     elif len(sys.argv) == 4 and sys.argv[1] == "tenths":
         tenths(sys.argv[2], int(sys.argv[3]))
     elif len(sys.argv) >= 5 and sys.argv[1] == "between" and len(sys.argv) % 2 == 1:
