@@ -41,12 +41,7 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     /// `cachedHash` from them while `body` runs, and forgets them after: a survey hashes its files a
     /// block at a time and holds one block's fingerprints, not those of 100,000 files.
     public func withFingerprints<Value>(of paths: [String], _ body: () throws -> Value) throws -> Value {
-        if !paths.isEmpty {
-            let read = Dictionary(try base.fingerprints(paths: paths).map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
-            known.withLock { $0.fingerprints.add(found: read, asked: paths) }
-        }
-        defer { letGo(known.withLock { $0.fingerprints.takeAll() }) }
-        return try body()
+        try holding(\.fingerprints, asked: paths, read: { try self.base.fingerprints(paths: $0).map { ($0.path, $0) } }, body)
     }
 
     /// Reads the catalog's records of these library files (library-relative paths) in one lookup,
@@ -55,11 +50,18 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     /// library's own outputs, each the photo it was made from, and a survey asks about them a block
     /// of files at a time.
     public func withOutputs<Value>(atPaths paths: [String], _ body: () throws -> Value) throws -> Value {
-        if !paths.isEmpty {
-            let read = Dictionary(try base.outputs(atPaths: paths).map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
-            known.withLock { $0.outputs.add(found: read, asked: paths) }
+        try holding(\.outputs, asked: paths, read: { try self.base.outputs(atPaths: $0).map { ($0.path, $0) } }, body)
+    }
+
+    /// Reads what `read` answers of the keys `asked` in one lookup into `answers`, answers from it
+    /// while `body` runs, and lets it go after.
+    private func holding<Value, Answer: Sendable>(_ answers: WritableKeyPath<Known, ReadAheadAnswers<Answer>> & Sendable, asked: [String],
+                                                  read: ([String]) throws -> [(String, Answer)], _ body: () throws -> Value) throws -> Value {
+        if !asked.isEmpty {
+            let found = Dictionary(try read(asked), uniquingKeysWith: { _, last in last })
+            known.withLock { $0[keyPath: answers].add(found: found, asked: asked) }
         }
-        defer { letGo(known.withLock { $0.outputs.takeAll() }) }
+        defer { letGo(known.withLock { $0[keyPath: answers].takeAll() }) }
         return try body()
     }
 
