@@ -157,18 +157,17 @@ extension Runner {
         let othersRecords = pipeline.collectionSteps.isEmpty ? [] : DarkroomThreads.map(count: others.count, jobs: settings.jobs) { [others] index in
             self.facts(of: others[index], catalog: catalog, publisher: publisher)
         }.compactMap { $0 }
+        // The records the collections' photos are copied from below (none for a run without
+        // collections, an import).
+        var kept = pipeline.collectionSteps.isEmpty ? [] : records.compactMap { $0 }
         // What only the per-item work needed is freed on a thread of its own before the collections'
         // photos are gathered, the collections run and the report is saved, not held to the end: the
         // only references left to it are the ones handed over here.
         let perItem = Leftovers()
-        perItem.hold(survey, others, outcomes, catalog.handOverReadAhead())
-        (survey.entries, others, outcomes) = ([], [], [])
+        perItem.hold(survey, others, records, outcomes, catalog.handOverReadAhead())
+        (survey.entries, others, records, outcomes) = ([], [], [], [])
         Leftovers.free(consume perItem, givingBack: true)
-        // The collections' photos in capture order, copied once out of the records kept (then let go
-        // of); a run without collections (an import) makes no such copy.
-        var kept: [KeptRecord] = []
-        if !pipeline.collectionSteps.isEmpty { kept = records.compactMap { $0 } }
-        records = []
+        // The collections' photos in capture order, copied once out of the records kept, which are then let go of.
         let good = Runner.inCaptureOrder(count: kept.count + othersRecords.count) { index in
             index < kept.count ? kept[index].record : othersRecords[index - kept.count]
         }
