@@ -101,7 +101,9 @@ extension Runner {
         // not opened again for its pairing identifier (nor, in the steps, for anything the probe read).
         let prober = pipeline.prober
         var libraryPaths = LibraryPaths(library: settings.library, followingLinks: pipeline.inputs.followSymlinks)
-        var hashed: [HashedFile] = [], renditions: [CatalogOutput?] = []
+        // For a library file among the inputs, the photo it is a rendition of (its content hash): not
+        // the catalog's whole record of the file, which held 40 MB more at 100,000.
+        var hashed: [HashedFile] = [], renditionOf: [String?] = []
         hashed.reserveCapacity(found.count)
         // A block of files at a time: their remembered fingerprints, and the catalog's records of the
         // library's own files among them, are held while the block is worked on and let go of after
@@ -115,11 +117,11 @@ extension Runner {
             // facts are read ahead below, not the files' own.
             guard mayHoldLibraryFiles else { continue }
             let inLibrary = found[block].map { libraryPaths.relativePath(of: $0.path) }
-            let findRenditions = { block.map { index -> CatalogOutput? in
+            let findRenditions = { block.map { index -> String? in
                 guard let path = inLibrary[index - block.lowerBound], let hash = try? hashed[index].content.get() else { return nil }
-                return self.libraryOutput(at: path, hash: hash, catalog: catalog)
+                return self.libraryOutput(at: path, hash: hash, catalog: catalog)?.subject
             } }
-            renditions += try catalog?.withOutputs(atPaths: inLibrary.compactMap { $0 }, findRenditions) ?? findRenditions()
+            renditionOf += try catalog?.withOutputs(atPaths: inLibrary.compactMap { $0 }, findRenditions) ?? findRenditions()
         }
         for index in found.indices {
             for (position, hash) in hashed[index].sidecars.enumerated() { found[index].sidecars[position].contentHash = hash }
@@ -128,21 +130,24 @@ extension Runner {
         if remember { try catalog?.rememberHashes(hashed.flatMap(\.fresh)) }
         try catalog?.readFacts(of: found.indices.compactMap { index in
             guard let hash = try? hashed[index].content.get() else { return nil }
-            return renditions.isEmpty ? hash : renditions[index]?.subject ?? hash
+            return renditionOf.isEmpty ? hash : renditionOf[index] ?? hash
         })
         var motionRenditions: [Discovery.Skipped] = []
-        var entries = found.enumerated().compactMap { index, file -> SurveyEntry? in
+        // Room for every file's entry at once, not a list doubled to it (both lists held while it is copied).
+        var entries: [SurveyEntry] = []
+        entries.reserveCapacity(found.count)
+        for (index, file) in found.enumerated() {
             switch hashed[index].content {
             case .failure(let error):
-                return SurveyEntry(found: file, state: .unreadable("cannot read: \(error.localizedDescription)"))
+                entries.append(SurveyEntry(found: file, state: .unreadable("cannot read: \(error.localizedDescription)")))
             case .success(let fileHash):
-                let output = renditions.isEmpty ? nil : renditions[index]
-                let hash = output?.subject ?? fileHash
-                if output != nil, let reason = motionPartRendition(file, subject: hash, catalog: catalog) {
+                let photo = renditionOf.isEmpty ? nil : renditionOf[index]
+                let hash = photo ?? fileHash
+                if photo != nil, let reason = motionPartRendition(file, subject: hash, catalog: catalog) {
                     motionRenditions.append(Discovery.Skipped(path: file.path, reason: reason, kind: "motion part"))
-                    return nil
+                    continue
                 }
-                return SurveyEntry(found: file, state: .unique(hash, rendition: output != nil), probe: hashed[index].probe)
+                entries.append(SurveyEntry(found: file, state: .unique(hash, rendition: photo != nil), probe: hashed[index].probe))
             }
         }
         markDuplicates(&entries)

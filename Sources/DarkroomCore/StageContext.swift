@@ -26,8 +26,9 @@ public struct RunSettings: Sendable {
     /// the list's memory (the largest allocation at a 10,000-photo first import's heap peak).
     public var listsFiles = true
     /// How many photos' units and outputs a run reads ahead at once (`Runner.inBlocks`): it holds
-    /// a block's of them while it reads the next block's, rather than all of them at once.
-    package var photosReadAhead = 10_000
+    /// a block's of them while it reads the next block's, rather than all of them at once (two blocks
+    /// of 5,000 held some 25 MB at once, of 10,000 twice as much, with no time to tell between them).
+    package var photosReadAhead = 5_000
 
     /// Settings for a run into `library`; without a `timeZone`, this machine's zone is used (and
     /// `timeZoneIsChosen` is false).

@@ -84,8 +84,16 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         for start in stride(from: 0, to: hashes.count, by: Self.factsAtOnce) {
             let piece = Array(hashes[start..<min(start + Self.factsAtOnce, hashes.count)])
             let read = try base.rememberedFacts(contentHashes: piece)
-            // A photo the catalog has nothing of is known to have nothing.
-            known.withLock { $0.facts.add(found: read, asked: piece) }
+            known.withLock { known in
+                // The first lookup tells how many of the photos the catalog knows: room is made for as
+                // many (and a little more), where a list grown by doubling to 100,000 kept room for 60,000 more.
+                if start == 0 {
+                    let expected = (hashes.count * read.count + piece.count - 1) / piece.count
+                    known.facts.reserveCapacity(expected + expected / 32)
+                }
+                // A photo the catalog has nothing of is known to have nothing.
+                known.facts.add(found: read, asked: piece)
+            }
         }
         let rebuilt = try base.rebuiltSubjects()
         known.withLock { $0.rebuilt = rebuilt }

@@ -30,6 +30,12 @@ struct ReadAheadAnswers<Value: Sendable>: Sendable {
         if absent.isEmpty { absent = Set(missing) } else { absent.formUnion(missing) }
     }
 
+    /// Makes room for `count` answers found in all, before they are added.
+    mutating func reserveCapacity(_ count: Int) {
+        values.reserveCapacity(count)
+        positions.reserveCapacity(count)
+    }
+
     /// Forgets what is known of `key`: it is asked of the catalog again.
     mutating func forget(_ key: String) {
         positions[key] = nil
