@@ -44,12 +44,15 @@ public struct Discovery: Sendable {
         public var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
 
         /// Its name, without its folder.
-        public var name: String {
-            // By bytes: a search by characters (grapheme breaking) showed in profiles of 100,000-file runs.
-            let bytes = path.utf8
-            guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
-            return String(path[bytes.index(after: slash)...])
-        }
+        public var name: String { Discovery.name(ofPath: path) }
+    }
+
+    /// The name of the file at `path`, without its folder.
+    public static func name(ofPath path: String) -> String {
+        // By bytes: a search by characters (grapheme breaking) showed in profiles of 100,000-file runs.
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[bytes.index(after: slash)...])
     }
 
     /// Something passed over, with the reason (a video in a photo pipeline, an edit sidecar, a hidden

@@ -93,9 +93,9 @@ public struct Attachments {
 }
 
 extension ItemRecord {
-    /// What a run learnt of `item`, for the collection steps.
-    init(_ item: Item) {
-        self.init(source: item.source, relativePath: item.relativePath, contentHash: item.contentHash, id: item.id,
+    /// What a run learnt of `item`, found at `path` (the survey's string, shared rather than copied), for the collection steps.
+    init(_ item: Item, foundAt path: String) {
+        self.init(sourcePath: path, relativePath: item.relativePath, contentHash: item.contentHash, id: item.id,
                   captureDate: item.captureDate, pixelWidth: item.pixelWidth, pixelHeight: item.pixelHeight,
                   contentIdentifier: item.contentIdentifier)
     }

@@ -230,7 +230,7 @@ extension Runner {
             case (_?, nil): return true
             default:
                 let (a, b) = (record(i), record(j))
-                return a.fileName == b.fileName ? a.source.path < b.source.path : a.fileName < b.fileName
+                return a.fileName == b.fileName ? a.sourcePath < b.sourcePath : a.fileName < b.fileName
             }
         }.map { record($0) }
     }

@@ -52,12 +52,12 @@ extension Runner {
                 publication = made
                 return (plan, made, try runSteps(plan, on: item, publication: made, failures: failures))
             }
-            guard let (plan, made, units) = worked else { return (.skipped, rememberedRecord(of: item, catalog: catalog)) }
+            guard let (plan, made, units) = worked else { return (.skipped, rememberedRecord(of: item, foundAt: file.path, catalog: catalog)) }
             if let changed = changedSince(file) { throw ItemFailure(step: "read", reason: changed, kind: .changedWhileImporting) }
             try publish(made, of: item)
             if !units.isEmpty { try record(units, plan, of: item, subject, publication: made, catalog: catalog) }
             logger.debug("processed \(file.relativePath) -> \(item.outputs.map(\.path).joined(separator: ", "))")
-            return (.processed(item.outputs.map(\.path)), ItemRecord(item))
+            return (.processed(item.outputs.map(\.path)), ItemRecord(item, foundAt: file.path))
         } catch let failure as ItemFailure {
             failures.record(path: file.path, step: failure.step, reason: failure.reason, kind: failure.kind)
             logger.debug("failed \(file.path) [\(failure.step)]: \(failure.reason)")
@@ -186,10 +186,10 @@ extension Runner {
         }
     }
 
-    /// The record of an input whose work is all done, from what the catalog remembers of it.
-    func rememberedRecord(of item: Item, catalog: CatalogStore) -> ItemRecord {
+    /// The record of an input found at `path` whose work is all done, from what the catalog remembers of it.
+    func rememberedRecord(of item: Item, foundAt path: String, catalog: CatalogStore) -> ItemRecord {
         let facts = (try? catalog.rememberedFacts(contentHash: item.contentHash)) ?? nil
-        return ItemRecord(source: item.source, relativePath: item.relativePath, contentHash: item.contentHash, id: item.id,
+        return ItemRecord(sourcePath: path, relativePath: item.relativePath, contentHash: item.contentHash, id: item.id,
                           captureDate: facts?.captureDate, pixelWidth: facts?.width, pixelHeight: facts?.height,
                           contentIdentifier: facts?.contentIdentifier)
     }
@@ -206,7 +206,7 @@ extension Runner {
         let publication = publisher.publication(subject: hash, source: file.path)
         defer { item.attachments.removeAll(); publication.discard() }
         if let facts = (try? catalog.rememberedFacts(contentHash: hash)) ?? nil {
-            return ItemRecord(source: item.source, relativePath: file.relativePath, contentHash: hash, id: item.id,
+            return ItemRecord(sourcePath: file.path, relativePath: file.relativePath, contentHash: hash, id: item.id,
                               captureDate: facts.captureDate, pixelWidth: facts.width, pixelHeight: facts.height)
         }
         for index in learningSteps {
@@ -215,7 +215,7 @@ extension Runner {
                                        logger: logger, publication: publication, warnings: nil)
             do { try perform(item, context) } catch { return nil }
         }
-        return ItemRecord(source: item.source, relativePath: file.relativePath, contentHash: hash, id: item.id,
+        return ItemRecord(sourcePath: file.path, relativePath: file.relativePath, contentHash: hash, id: item.id,
                           captureDate: item.captureDate, pixelWidth: item.pixelWidth, pixelHeight: item.pixelHeight)
     }
 

@@ -119,7 +119,7 @@ extension Runner {
                 guard let info = FileInfo(path: url.path), info.isRegularFile,
                       (try? catalog.cachedHash(path: url.path, size: info.size, mtimeNanoseconds: info.modificationNanoseconds,
                                                inode: info.id.inode)) ?? (try? ContentHash.ofFile(url)) == video.contentHash else {
-                    failures.warn(path: record.source.path, step: "pair", reason: "its Live Photo video was imported earlier from "
+                    failures.warn(path: record.sourcePath, step: "pair", reason: "its Live Photo video was imported earlier from "
                                   + "\(video.originalPath), which is gone or has changed: it stays a separate video")
                     continue
                 }
@@ -127,7 +127,7 @@ extension Runner {
                                             modificationDate: info.modificationDate,
                                             modificationNanoseconds: info.modificationNanoseconds, inode: info.id.inode)
                 joined.append(SurveyEntry(found: found, state: .motionPart(of: record.contentHash, hash: video.contentHash,
-                                                                           stillPath: record.source.path)))
+                                                                           stillPath: record.sourcePath)))
             }
         }
         return joined

@@ -140,7 +140,7 @@ public final class Runner: Sendable {
                                               action: work.required.isEmpty ? .skip : .process,
                                               steps: work.required.map { stepIDs[$0] }, note: nil))
                     if work.required.isEmpty, let facts = try catalog?.rememberedFacts(contentHash: hash) {
-                        collected?.append(ItemRecord(source: entry.found.url, relativePath: entry.found.relativePath, contentHash: hash,
+                        collected?.append(ItemRecord(sourcePath: entry.found.path, relativePath: entry.found.relativePath, contentHash: hash,
                                                      id: ContentHash.uuid(fromHex: hash), captureDate: facts.captureDate,
                                                      pixelWidth: facts.width, pixelHeight: facts.height))
                     } else {
