@@ -62,7 +62,7 @@ public struct Gallery: CollectionStage, ShowsBursts {
         let memoryFile = MonthMemory.file(library: library, folder: options.folder)
         let settings = "\(keys.format)|\(options.thumbnails.template)|\(options.large.template)|\(options.photosPerPage)|\(options.bursts)"
         let sources = try context.library.revisions(items.map(\.contentHash)).map { revisions in
-            DarkroomThreads.map(count: months.count, jobs: jobs) { MonthMemory.source(of: months[$0].items, revisions: revisions, settings: settings) }
+            DarkroomThreads.map(count: months.count, jobs: jobs) { MonthMemory.source(of: months[$0].items(of: items), revisions: revisions, settings: settings) }
         }
         let recalled = sources.flatMap { sources in
             context.settings.force ? nil : MonthMemory.load(memoryFile)?.recalled(months, sources: sources, library: library)
@@ -76,8 +76,8 @@ public struct Gallery: CollectionStage, ShowsBursts {
         func pages(ofMonth index: Int) throws -> [TimelinePage] {
             if let reread, reread.month == index { return reread.pages }
             monthsReread += 1
-            let items = months[index].items
-            let loaded = try loader.load(items, reads: try loader.read(items), jobs: jobs)
+            let monthItems = months[index].items(of: items)
+            let loaded = try loader.load(monthItems, reads: try loader.read(monthItems), jobs: jobs)
             for problem in loaded.skipped { context.reportSkipped(problem.item, reason: problem.reason, kind: problem.kind) }
             if !loaded.skipped.isEmpty { memory.months[MonthMemory.key(months[index].month)] = nil }
             let pages = Timeline.pages(of: months[index].month, GalleryEntry.stackingBursts(loaded.entries, roles: roles), perPage: options.photosPerPage)
@@ -106,7 +106,7 @@ public struct Gallery: CollectionStage, ShowsBursts {
         var sequence = PageSequence<SequencedPage>()
         // The catalog is read for the next months to read, on two threads, while this month's entries and pages are made.
         let toRead = months.indices.filter { recalled[$0] == nil }
-        let reads = Ahead(count: toRead.count, threads: 2) { position in Result { try loader.read(months[toRead[position]].items) } }
+        let reads = Ahead(count: toRead.count, threads: 2) { position in Result { try loader.read(months[toRead[position]].items(of: items)) } }
         defer { reads.stop() }
         for (index, month) in months.enumerated() {
             let key = MonthMemory.key(month.month)
@@ -118,7 +118,7 @@ public struct Gallery: CollectionStage, ShowsBursts {
                 try sequence.append(remembered.pages.map { SequencedPage(remembered: $0, of: month.month, index: index) }, make: make)
             } else {
                 let looked = FolderNotes()
-                let loaded = try loader.noting(looked).load(month.items, reads: try reads.next().get(), jobs: jobs)
+                let loaded = try loader.noting(looked).load(month.items(of: items), reads: try reads.next().get(), jobs: jobs)
                 for problem in loaded.skipped { context.reportSkipped(problem.item, reason: problem.reason, kind: problem.kind) }
                 shown += loaded.entries.count
                 withoutLarge += loaded.withoutLarge

@@ -79,7 +79,7 @@ struct MonthMemory: Codable {
 
     /// The months of `months` (their `sources`, in the same order) this memory vouches for: made from
     /// the same source, their folders as they were. By position in `months`.
-    func recalled(_ months: [(month: Month?, items: [ItemRecord])], sources: [String], library: URL) -> [Int: Recalled] {
+    func recalled(_ months: [TimelineMonth], sources: [String], library: URL) -> [Int: Recalled] {
         var recalled: [Int: Recalled] = [:]
         for (index, month) in months.enumerated() {
             guard let memory = self.months[Self.key(month.month)], memory.source == sources[index],

@@ -46,17 +46,18 @@ enum Timeline {
     }
 
     /// The items by the month whose pages show them, months in order and the undated last, so that
-    /// the gallery holds one month's photos at a time. A photo's month is its record's capture date
-    /// (for a photo of the library, the catalog's, as its entry's is); a burst's shots go with their
-    /// pick's month, where they are shown folded into it (`roles` by lower-case id).
-    static func months(_ items: [ItemRecord], roles: [String: BurstRole]) -> [(month: Month?, items: [ItemRecord])] {
+    /// the gallery holds one month's photos at a time: each month with its items' positions in
+    /// `items` (not copies of them: 100,000 photos' records are not held twice). A photo's month is
+    /// its record's capture date (for a photo of the library, the catalog's, as its entry's is); a
+    /// burst's shots go with their pick's month, where they are shown folded into it (`roles` by lower-case id).
+    static func months(_ items: [ItemRecord], roles: [String: BurstRole]) -> [TimelineMonth] {
         func month(_ item: ItemRecord) -> Month? { item.captureDate.map { Month(year: $0.local.year, month: $0.local.month) } }
         let picks = Set(roles.values.map(\.pick))
         let pickMonths = Dictionary(items.filter { picks.contains($0.id) }.map { ($0.id, month($0)) }, uniquingKeysWith: { first, _ in first })
-        var byMonth: [Month?: [ItemRecord]] = [:]
-        for item in items {
-            let pick = roles[item.id.uuidString.lowercased()]?.pick
-            byMonth[pick.flatMap { pickMonths[$0] } ?? month(item), default: []].append(item)
+        var byMonth: [Month?: [Int]] = [:]
+        for (position, item) in items.enumerated() {
+            let pick = roles.isEmpty ? nil : roles[item.id.uuidString.lowercased()]?.pick
+            byMonth[pick.flatMap { pickMonths[$0] } ?? month(item), default: []].append(position)
         }
         return byMonth.keys.sorted { a, b in
             switch (a, b) {
@@ -64,8 +65,17 @@ enum Timeline {
             case (_?, nil): return true
             default: return false
             }
-        }.map { ($0, byMonth[$0]!) }
+        }.map { TimelineMonth(month: $0, positions: byMonth[$0]!) }
     }
+}
+
+/// A month of the gallery (nil: the undated photos), with the positions of its items in the run's list.
+struct TimelineMonth {
+    var month: Month?
+    var positions: [Int]
+
+    /// Its items, out of the run's list `items`.
+    func items(of items: [ItemRecord]) -> [ItemRecord] { positions.map { items[$0] } }
 }
 
 /// The gallery's month pages as they come, a month at a time, each handed on with the pages before

@@ -125,6 +125,14 @@ extension CollectionContext {
     /// What a collection's key holds of its photos: each one's content and capture date, and for a
     /// burst's frame the pick it is shown as.
     static func inputsDigest(_ items: [ItemRecord]) -> String {
-        items.map { "\($0.contentHash)@\($0.captureDate?.local.description ?? "-")\($0.burst.map { "~\($0.pick)" } ?? "")" }.joined(separator: ",")
+        inputsDigestPieces(items).joined()
+    }
+
+    /// `inputsDigest(items)` a photo at a time, for a digest fed with each (`ContentHash.of(pieces:)`).
+    static func inputsDigestPieces(_ items: [ItemRecord]) -> some Sequence<String> {
+        items.indices.lazy.map { index in
+            let item = items[index]
+            return "\(index == items.startIndex ? "" : ",")\(item.contentHash)@\(item.captureDate?.local.description ?? "-")\(item.burst.map { "~\($0.pick)" } ?? "")"
+        }
     }
 }

@@ -8,9 +8,10 @@ import DarkroomReport
 extension Runner {
     // MARK: Collection steps
 
-    /// A collection step's unit key: its options and every photo it sees, with its capture date.
+    /// A collection step's unit key: its options and every photo it sees, with its capture date
+    /// (hashed a photo at a time, not as one text of them all).
     func collectionKey(_ step: PipelineStep, items: [ItemRecord]) -> String {
-        ContentHash.of("\(catalogIDs[step.index])|\(step.configured.optionsDigest)|\(CollectionContext.inputsDigest(items))")
+        ContentHash.of("\(catalogIDs[step.index])|\(step.configured.optionsDigest)|", then: CollectionContext.inputsDigestPieces(items))
     }
 
     /// Whether a collection step's outputs are current for these photos (and all still present).

@@ -41,6 +41,20 @@ public enum ContentHash {
         return string.withUTF8 { of(bytes: UnsafeRawBufferPointer($0)) }
     }
 
+    /// SHA-256 of the UTF-8 bytes of `prefix` and then of `pieces` one after another, as lower-case
+    /// hex: the same as of them joined, without the joined text (a collection's key over 100,000
+    /// photos is 10 MB of it).
+    public static func of(_ prefix: String, then pieces: some Sequence<String>) -> String {
+        let digest = SHA256Digest()
+        func feed(_ text: String) {
+            var text = text
+            text.withUTF8 { digest.update(UnsafeRawBufferPointer($0)) }
+        }
+        feed(prefix)
+        pieces.forEach(feed)
+        return hex(digest.finalize())
+    }
+
     /// SHA-256 of bytes in memory, as lower-case hex (nothing is copied to hash them).
     public static func of(bytes: UnsafeRawBufferPointer) -> String { hex(SHA256Digest.hash(bytes)) }
 

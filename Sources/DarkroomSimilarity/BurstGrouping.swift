@@ -52,6 +52,28 @@ public enum BurstGrouping {
         return bursts.sorted { captureOrder(byID[$0.members[0]]!, byID[$1.members[0]]!) }
     }
 
+    /// Whether `shot` may be a frame of a burst `bursts(in:)` finds among shots taken at `instants`
+    /// (every shot's `captured.seconds`, sorted; the shot's own among them): it has a camera's burst
+    /// mark or a burst's file name, or a camera and another shot within `maximumGap` of it. Leaving
+    /// out the shots that may not changes no burst, and a library of 100,000 photos, few of them in
+    /// bursts, then groups a few shots rather than one of every photo.
+    public static func mayBeFrame(_ shot: BurstShot, amongInstants instants: [Double]) -> Bool {
+        if shot.burst != nil || BurstFileName(shot.fileName) != nil { return true }
+        guard shot.camera != nil, let seconds = shot.captured?.seconds else { return false }
+        /// The first position of `instants` from which `isPast` holds (it holds from some position on).
+        func firstIndex(where isPast: (Double) -> Bool) -> Int {
+            var (low, high) = (0, instants.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if isPast(instants[middle]) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        // The instants within the gap either side: the shot's own, and at least one more.
+        let near = firstIndex { $0 > seconds + maximumGap } - firstIndex { $0 >= seconds - maximumGap }
+        return near >= 2
+    }
+
     struct MarkKey: Hashable {
         var source: BurstMark.Source
         var identifier: String

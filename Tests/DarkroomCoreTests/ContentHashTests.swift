@@ -15,4 +15,12 @@ final class ContentHashTests: XCTestCase {
         let printed = try Fixtures.run("sha256sum", [file.path]).prefix(64)
         XCTAssertEqual(try ContentHash.ofFile(file), String(printed))
     }
+
+    /// A collection's key is hashed a photo at a time: the same key as of the whole text, so that
+    /// the collections a library holds stay current when the build that keys them changes.
+    func testHashingPiecesOneAfterAnotherIsHashingTheirText() {
+        XCTAssertEqual(ContentHash.of("abc", then: []), ContentHash.of("abc"))
+        XCTAssertEqual(ContentHash.of("step|options|", then: ["a1@2024-03-01T10:00:00", ",b2@-", ",c3@-~pick"]),
+                       ContentHash.of("step|options|a1@2024-03-01T10:00:00,b2@-,c3@-~pick"))
+    }
 }

@@ -104,4 +104,17 @@ final class SidecarSummaryTests: XCTestCase {
         let unknown = record("unknown.jpg", LocalDateTime(year: 2024, month: 5, day: 1, hour: 21)!, offset: nil)
         XCTAssertEqual(Runner.inCaptureOrder([camera, unknown, phone]).map(\.relativePath), ["phone.jpg", "unknown.jpg", "camera.jpg"])
     }
+
+    /// What a collection is keyed by, a photo at a time, is the text earlier builds keyed it by: a
+    /// library's collages and time-lapses stay current when the build changes.
+    func testACollectionsPhotosAreKeyedAsBefore() {
+        let dated = ItemRecord(sourcePath: "/in/a.jpg", relativePath: "a.jpg", contentHash: "a1", id: UUID(),
+                               captureDate: CaptureDate(local: LocalDateTime(year: 2024, month: 5, day: 1, hour: 22)!, utcOffsetSeconds: nil,
+                                                        source: .exifOriginal, timeZoneSource: .unknown, confidence: .high))
+        var frame = ItemRecord(sourcePath: "/in/b.jpg", relativePath: "b.jpg", contentHash: "b2", id: UUID(), captureDate: nil)
+        let pick = UUID()
+        frame.burst = BurstRole(pick: pick, frames: 3)
+        XCTAssertEqual(CollectionContext.inputsDigest([dated, frame]), "a1@2024-05-01T22:00:00,b2@-~\(pick)")
+        XCTAssertEqual(Array(CollectionContext.inputsDigestPieces([dated, frame])), ["a1@2024-05-01T22:00:00", ",b2@-~\(pick)"])
+    }
 }

@@ -42,9 +42,10 @@ final class TimelineTests: XCTestCase {
         let undated = record("undated", nil)
         let february = record("february", LocalDateTime(year: 2024, month: 2, day: 29, hour: 12))
         let roles = [pick, shot].reduce(into: [String: BurstRole]()) { $0[$1.id.uuidString.lowercased()] = BurstRole(pick: pick.id, frames: 2) }
-        let months = Timeline.months([undated, april, shot, pick, february], roles: roles)
+        let items = [undated, april, shot, pick, february]
+        let months = Timeline.months(items, roles: roles)
         XCTAssertEqual(months.map { $0.month?.key ?? "undated" }, ["2024-02", "2024-03", "2024-04", "undated"])
-        XCTAssertEqual(months.map { $0.items.map(\.contentHash) }, [["february"], ["shot", "pick"], ["april"], ["undated"]])
+        XCTAssertEqual(months.map { $0.items(of: items).map(\.contentHash) }, [["february"], ["shot", "pick"], ["april"], ["undated"]])
     }
 
     /// Pages made a month at a time are each made once, with the pages before and after them: a

@@ -135,4 +135,24 @@ final class BurstGroupingTests: XCTestCase {
             XCTAssertNil(BurstFileName(name), name)
         }
     }
+
+    /// A gallery groups only the shots that may be frames of a burst (a camera's mark, a burst's
+    /// file name, or a camera and another shot within a second): the same bursts as from every shot.
+    func testLeavingOutShotsThatMayNotBeFramesFindsTheSameBursts() {
+        let mark = BurstMark(source: .apple, identifier: "6A3F2C91-0E53-4C4B-9B57-1A1D2E3F4A5B")
+        let shots = [
+            shot("a", at: 0.0, sharpness: 40), shot("b", at: 0.2, sharpness: 95), shot("c", at: 0.4, sharpness: 60),
+            shot("s0", at: 100), shot("s1", at: 100.9), shot("s2", at: 101.8), shot("s3", at: 102.7),
+            shot("w1", at: 200, subseconds: false), shot("w2", at: 200, subseconds: false, folder: "/backup"),
+            shot("m1", at: 300, burst: mark), shot("m2", at: 340, burst: mark),
+            shot("n1", at: 400, name: "IMG_20231014_183246_BURST001.jpg"), shot("n2", at: 420, name: "IMG_20231014_183246_BURST002.jpg"),
+            shot("alone", at: 500), shot("nocamera", camera: nil, at: 600.0), shot("nocamera2", camera: nil, at: 600.5),
+            shot("undated", at: nil), shot("nearly", at: 701.0), shot("nearly2", at: 702.01),
+        ]
+        let instants = shots.compactMap { $0.captured?.seconds }.sorted()
+        let kept = shots.filter { BurstGrouping.mayBeFrame($0, amongInstants: instants) }
+        XCTAssertEqual(Set(shots.map(\.id)).subtracting(kept.map(\.id)), ["alone", "nocamera", "nocamera2", "undated", "nearly", "nearly2"])
+        XCTAssertEqual(BurstGrouping.bursts(in: kept), BurstGrouping.bursts(in: shots))
+        XCTAssertEqual(BurstGrouping.bursts(in: kept).map(\.members), [["a", "b", "c"], ["s0", "s1", "s2", "s3"], ["m1", "m2"], ["n1", "n2"]])
+    }
 }
