@@ -55,13 +55,16 @@ extension Array where Element == ItemRecord {
 }
 
 extension Runner {
+    /// How many photos' burst facts `markingBursts` asks the catalog about in one lookup.
+    static var burstFactsAtOnce: Int { 10_000 }
+
     /// `items` with their bursts marked, for a step that shows bursts' picks (others unchanged): their
     /// capture dates and what the catalog knows of each (the original's name, the camera, the
     /// camera's burst marks, the thumbnail's sharpness) grouped by `BurstGrouping`. Light reads of
     /// the catalog (no dates' JSON, no fingerprints), `burstFactsAtOnce` photos at a time, each made
     /// into its shot at once and kept only when it may be a burst's frame: a gallery runs this every
-    /// time, and the answers for 100,000 photos, with a dictionary and a shot of each, were the peak
-    /// of its run over as many.
+    /// time, and a run over 100,000 photos held all their answers at once, with a dictionary of them
+    /// and a shot of each.
     func markingBursts(_ items: [ItemRecord], for step: PipelineStep, catalog: CatalogStore?) throws -> [ItemRecord] {
         guard let catalog, (step.configured.stage as? any ShowsBursts)?.bursts == .pick, items.count >= 2 else { return items }
         let captured = items.map { $0.captureDate.map(CaptureInstant.init) }
@@ -92,11 +95,6 @@ extension Runner {
             return item
         }
     }
-}
-
-extension Runner {
-    /// How many photos' burst facts `markingBursts` asks the catalog about in one lookup.
-    static var burstFactsAtOnce: Int { 10_000 }
 }
 
 extension CollectionContext {

@@ -128,7 +128,7 @@ extension CollectionContext {
         inputsDigestPieces(items).joined()
     }
 
-    /// `inputsDigest(items)` a photo at a time, for a digest fed with each (`ContentHash.of(pieces:)`).
+    /// `inputsDigest(items)` a photo at a time, for a digest fed with each (`ContentHash.of(_:then:)`).
     static func inputsDigestPieces(_ items: [ItemRecord]) -> some Sequence<String> {
         items.indices.lazy.map { index in
             let item = items[index]
