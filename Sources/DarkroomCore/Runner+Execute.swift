@@ -153,9 +153,7 @@ extension Runner {
             return report
         }
 
-        // A shard's collections see the other shards' photos too (their facts read for them in bulk:
-        // the blocks of the work held only their own).
-        if !others.isEmpty { try catalog.readFacts(of: others.flatMap(\.subjects)) }
+        // A shard's collections see the other shards' photos too.
         let othersRecords = pipeline.collectionSteps.isEmpty ? [] : DarkroomThreads.map(count: others.count, jobs: settings.jobs) { [others] index in
             self.facts(of: others[index], catalog: catalog, publisher: publisher)
         }.compactMap { $0 }

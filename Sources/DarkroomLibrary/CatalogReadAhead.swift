@@ -22,8 +22,6 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         var fingerprints = ReadAheadAnswers<FileFingerprint>()
         var states: [String: SubjectState] = [:]
         var facts = ReadAheadAnswers<RememberedFacts>()
-        /// Whether `facts` are what `readFacts` read (for a survey, of every photo), not a block's.
-        var factsOfEveryPhoto = false
         var outputs = ReadAheadAnswers<CatalogOutput>()
         /// The subjects `catalog rebuild` recorded files under, not adopted yet (nil: not read).
         var rebuilt: Set<String>?
@@ -68,17 +66,16 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     }
 
     /// Frees `answers`, taken out of what was read ahead, on a thread of its own (`Leftovers`) while
-    /// the run goes on; `givingBack` their pages to the system after (see `Leftovers.free`).
-    private func letGo(_ answers: some Sendable, givingBack: Bool = false) {
+    /// the run goes on.
+    private func letGo(_ answers: some Sendable) {
         let leftovers = Leftovers()
         leftovers.hold(answers)
-        Leftovers.free(consume leftovers, givingBack: givingBack)
+        Leftovers.free(consume leftovers)
     }
 
     /// Reads the remembered facts of these photos and videos (content hashes) in one lookup, and
     /// which of them have files `catalog rebuild` recorded under their ids (usually none: those few
-    /// are read as they come): what a survey asks. Their units and outputs, and their facts again,
-    /// are read a block at a time for the work on them (`readStates`).
+    /// are read as they come). Their units and outputs are read a block at a time (`readStates`).
     public func readFacts(of contentHashes: [String]) throws {
         let hashes = Array(Set(contentHashes))
         guard !hashes.isEmpty else { return }
@@ -88,7 +85,6 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
             let piece = Array(hashes[start..<min(start + Self.factsAtOnce, hashes.count)])
             let read = try base.rememberedFacts(contentHashes: piece)
             known.withLock { known in
-                known.factsOfEveryPhoto = true
                 // The first lookup tells how many of the photos the catalog knows: room is made for as
                 // many (and a little more), where a list grown by doubling to 100,000 kept room for 60,000 more.
                 if start == 0 {
@@ -106,36 +102,26 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     /// How many photos' facts `readFacts` asks the catalog about in one lookup.
     private static var factsAtOnce: Int { 10_000 }
 
-    /// The units, outputs and remembered facts of some photos and videos, read by `readStates(of:)`,
-    /// to be held by `hold(_:)`.
+    /// The units and outputs of some photos and videos, read by `readStates(of:)`, to be held by `hold(_:)`.
     public struct States: Sendable {
         fileprivate var states: [String: SubjectState]
-        fileprivate var facts: ReadAheadAnswers<RememberedFacts>
     }
 
-    /// Reads the units and outputs of these photos and videos (content hashes), and their remembered
-    /// facts, in one lookup each, for `hold(_:)`: a run reads them a block of photos at a time, the
-    /// next block's while it works on this one, and holds one block's rather than 100,000 photos'
-    /// (their units and outputs were the largest thing a re-run held, then their facts).
+    /// Reads the units and outputs of these photos and videos (content hashes) in one lookup, for
+    /// `hold(_:)`: a run reads them a block of photos at a time, the next block's while it works on
+    /// this one, and holds one block's rather than 100,000 photos' (their units and outputs were the
+    /// largest thing a re-run held).
     public func readStates(of contentHashes: [String]) throws -> States {
         let hashes = Array(Set(contentHashes))
         var states = hashes.isEmpty ? [:] : try base.states(of: hashes)
         for hash in hashes where states[hash] == nil { states[hash] = SubjectState() }
-        var facts = ReadAheadAnswers<RememberedFacts>()
-        if !hashes.isEmpty { facts.add(found: try base.rememberedFacts(contentHashes: hashes), asked: hashes) }
-        return States(states: states, facts: facts)
+        return States(states: states)
     }
 
-    /// Answers from `read` the questions about its photos' units, outputs and facts, in place of the
-    /// ones held before, which are let go of. At the first block those are the facts `readFacts` read
-    /// for the survey, of every photo: their pages are given back to the system, for the workers,
-    /// which allocate in arenas of their own, to take.
+    /// Answers from `read` the questions about its photos' units and outputs, in place of the ones
+    /// held before (which are let go of).
     public func hold(_ read: States) {
-        let (before, ofEveryPhoto) = known.withLock { known in
-            defer { (known.states, known.facts, known.factsOfEveryPhoto) = (read.states, read.facts, false) }
-            return ((known.states, known.facts), known.factsOfEveryPhoto)
-        }
-        letGo(before, givingBack: ofEveryPhoto)
+        known.withLock { $0.states = read.states }
     }
 
     /// Hands over what was read ahead and forgets it (questions then go to the catalog underneath):
