@@ -8,7 +8,7 @@ import XCTest
 
 /// A re-run with nothing new reads the catalog in bulk: the statements it runs do not grow with the
 /// number of files (one lookup a table for all their photos, and the files' remembered hashes and
-/// the photos' units and outputs once a block of 10,000),
+/// the photos' units and outputs once a block of 5,000),
 /// so a nightly run over a library of 100,000 costs what one over 100 does, plus a `stat` a file.
 final class NoOpRunTests: XCTestCase {
     func testANoOpReRunRunsAsManyCatalogStatementsForAThousandFilesAsForAHundred() throws {
