@@ -106,7 +106,13 @@ public struct Gallery: CollectionStage, ShowsBursts {
         var sequence = PageSequence<SequencedPage>()
         // The catalog is read for the next months to read, on two threads, while this month's entries and pages are made.
         let toRead = months.indices.filter { recalled[$0] == nil }
-        let reads = Ahead(count: toRead.count, threads: 2) { position in Result { try loader.read(months[toRead[position]].items(of: items)) } }
+        // Each month's records are gathered once, on the reading thread, and handed on with what was read of them.
+        let reads = Ahead(count: toRead.count, threads: 2) { position in
+            Result { () throws -> ([ItemRecord], EntryLoader.CatalogReads) in
+                let monthItems = months[toRead[position]].items(of: items)
+                return (monthItems, try loader.read(monthItems))
+            }
+        }
         defer { reads.stop() }
         for (index, month) in months.enumerated() {
             let key = MonthMemory.key(month.month)
@@ -118,7 +124,8 @@ public struct Gallery: CollectionStage, ShowsBursts {
                 try sequence.append(remembered.pages.map { SequencedPage(remembered: $0, of: month.month, index: index) }, make: make)
             } else {
                 let looked = FolderNotes()
-                let loaded = try loader.noting(looked).load(month.items(of: items), reads: try reads.next().get(), jobs: jobs)
+                let (monthItems, read) = try reads.next().get()
+                let loaded = try loader.noting(looked).load(monthItems, reads: read, jobs: jobs)
                 for problem in loaded.skipped { context.reportSkipped(problem.item, reason: problem.reason, kind: problem.kind) }
                 shown += loaded.entries.count
                 withoutLarge += loaded.withoutLarge

@@ -159,10 +159,7 @@ public struct ItemRecord: Codable, Sendable, Hashable {
     }
 
     /// The file, made when asked.
-    public var source: URL {
-        get { URL(fileURLWithPath: sourcePath, isDirectory: false) }
-        set { sourcePath = newValue.path }
-    }
+    public var source: URL { URL(fileURLWithPath: sourcePath, isDirectory: false) }
 
     /// The file name without its folder.
     public var fileName: String { Discovery.name(ofPath: sourcePath) }
