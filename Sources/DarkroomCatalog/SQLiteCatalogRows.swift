@@ -113,6 +113,13 @@ struct SQLiteRowAccess: CatalogRowWriter {
         }
     }
 
+    func pairingFacts(contentHashes: [String]) throws -> [(contentHash: String, facts: PairingFacts)] {
+        let sql = "SELECT content_hash, media_kind, content_identifier, motion_of FROM assets WHERE content_hash IN \(Self.list)"
+        return try rows(sql, [Self.json(contentHashes)]) { row in
+            (row[0], PairingFacts(contentIdentifier: row[2], motionOf: row[3], mediaKind: MediaKind(rawValue: row[1]) ?? .photo))
+        }
+    }
+
     func burstFacts(contentHashes: [String]) throws -> [BurstFacts] {
         let sql = """
             SELECT a.content_hash, a.original_path, a.camera, s.burst_source, s.burst_id, s.burst_primary, s.sharpness

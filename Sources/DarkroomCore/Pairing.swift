@@ -107,7 +107,7 @@ final class PairingKeys: Sendable {
             let kind = MediaKind(fileName: entry.found.name)
             // A video the catalog knows was read when it was imported (its identifier, or none, is
             // remembered); a still may have been imported by a pipeline that did not look.
-            let remembered = (try? self.catalog?.rememberedFacts(contentHash: hash)) ?? nil
+            let remembered = (try? self.catalog?.pairingFacts(contentHash: hash)) ?? nil
             let key: String?
             if let remembered, remembered.contentIdentifier != nil || remembered.mediaKind == .video {
                 key = remembered.contentIdentifier

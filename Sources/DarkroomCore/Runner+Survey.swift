@@ -128,7 +128,7 @@ extension Runner {
         }
         // One transaction (one fsync) for all new hashes, not one per file.
         if remember { try catalog?.rememberHashes(hashed.flatMap(\.fresh)) }
-        try catalog?.readFacts(of: found.indices.compactMap { index in
+        try catalog?.readPairingFacts(of: found.indices.compactMap { index in
             guard let hash = try? hashed[index].content.get() else { return nil }
             return renditionOf.isEmpty ? hash : renditionOf[index] ?? hash
         })
@@ -154,6 +154,8 @@ extension Runner {
         // RAWs first: a RAW that is a JPEG's is not a still a Live Photo's video is looked for among.
         let unpairedRaws = prober.map { pairRawParts(&entries, prober: $0) } ?? []
         if let prober { pairMotionParts(&entries, prober: prober, catalog: catalog) }
+        // Paired: what pairing read of every photo is let go of (the work reads their facts a block at a time).
+        catalog?.letGoOfPairingFacts()
         // Videos were found to be paired with their stills; those that are not, no step takes.
         let media = pipeline.media
         let untaken = entries.filter { entry in
@@ -225,7 +227,7 @@ extension Runner {
     }
 
     /// Works through `indices` of `entries` a block of `settings.photosReadAhead` at a time, each block's
-    /// photos' units and outputs read ahead in one lookup (`CatalogReadAhead.readStates`), the next
+    /// photos' units, outputs and facts read ahead in a lookup each (`CatalogReadAhead.readStates`), the next
     /// block's while `body` works on this one, so that a run over 100,000 photos holds two blocks'
     /// of them rather than all.
     func inBlocks(_ indices: [Int], of entries: [SurveyEntry], catalog: CatalogReadAhead?,
@@ -268,7 +270,7 @@ extension Runner {
     /// motion part (a motion photo's video, a Live Photo's MOV), or nil for a real rendition (a HEIC in
     /// `Photos/`, a video in `Videos/`).
     func motionPartRendition(_ file: Discovery.Found, subject: String, catalog: CatalogStore?) -> String? {
-        guard let facts = (try? catalog?.rememberedFacts(contentHash: subject)) ?? nil else { return nil }
+        guard let facts = (try? catalog?.pairingFacts(contentHash: subject)) ?? nil else { return nil }
         if facts.motionOf != nil, MediaKind.isRawPhoto(file.name) {
             return "a RAW+JPEG pair's RAW in the library, kept beside its JPEG"
         }

@@ -4,7 +4,7 @@ import DarkroomModel
 import DarkroomReport
 
 /// The catalog as one run reads it: what the run will ask about its files and photos is read ahead
-/// in a few bulk lookups (`readFacts`; `withFingerprints`, `withOutputs` and `readStates` a block of
+/// in a few bulk lookups (`readPairingFacts`; `withFingerprints`, `withOutputs` and `readStates` a block of
 /// photos at a time), and each file's and photo's questions are then answered from memory, without a
 /// transaction, a statement or a lock of the database. A re-run with nothing new so reads the catalog
 /// a fixed number of times, and a few more for each block of photos, however many files it has.
@@ -22,6 +22,7 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         var fingerprints = ReadAheadAnswers<FileFingerprint>()
         var states: [String: SubjectState] = [:]
         var facts = ReadAheadAnswers<RememberedFacts>()
+        var pairing = ReadAheadAnswers<PairingFacts>()
         var outputs = ReadAheadAnswers<CatalogOutput>()
         /// The subjects `catalog rebuild` recorded files under, not adopted yet (nil: not read).
         var rebuilt: Set<String>?
@@ -66,62 +67,77 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     }
 
     /// Frees `answers`, taken out of what was read ahead, on a thread of its own (`Leftovers`) while
-    /// the run goes on.
-    private func letGo(_ answers: some Sendable) {
+    /// the run goes on; `givingBack` their pages to the system after (`Leftovers.free`).
+    private func letGo(_ answers: some Sendable, givingBack: Bool = false) {
         let leftovers = Leftovers()
         leftovers.hold(answers)
-        Leftovers.free(consume leftovers)
+        Leftovers.free(consume leftovers, givingBack: givingBack)
     }
 
-    /// Reads the remembered facts of these photos and videos (content hashes) in one lookup, and
-    /// which of them have files `catalog rebuild` recorded under their ids (usually none: those few
-    /// are read as they come). Their units and outputs are read a block at a time (`readStates`).
-    public func readFacts(of contentHashes: [String]) throws {
+    /// Reads what pairing needs of these photos and videos (content hashes), in a lookup of three
+    /// columns for every `pairingFactsAtOnce` of them, and which of them have files `catalog rebuild`
+    /// recorded under their ids (usually none: those few are read as they come): what a survey asks
+    /// of every photo, held until `letGoOfPairingFacts`. Their capture dates and sizes, with their
+    /// units and outputs, are read a block of photos at a time for the work on them (`readStates`):
+    /// every photo's remembered facts, held from the survey to the end of the work, were the largest
+    /// part of a gallery run over 100,000 photos.
+    public func readPairingFacts(of contentHashes: [String]) throws {
         let hashes = Array(Set(contentHashes))
         guard !hashes.isEmpty else { return }
-        // A lookup for every `factsAtOnce` photos: 100,000 photos' rows of every column, and a
-        // dictionary of their facts, held at once were the peak of a gallery run over as many.
-        for start in stride(from: 0, to: hashes.count, by: Self.factsAtOnce) {
-            let piece = Array(hashes[start..<min(start + Self.factsAtOnce, hashes.count)])
-            let read = try base.rememberedFacts(contentHashes: piece)
+        for start in stride(from: 0, to: hashes.count, by: Self.pairingFactsAtOnce) {
+            let piece = Array(hashes[start..<min(start + Self.pairingFactsAtOnce, hashes.count)])
+            let read = try base.pairingFacts(contentHashes: piece)
             known.withLock { known in
                 // The first lookup tells how many of the photos the catalog knows: room is made for as
                 // many (and a little more), where a list grown by doubling to 100,000 kept room for 60,000 more.
                 if start == 0 {
                     let expected = (hashes.count * read.count + piece.count - 1) / piece.count
-                    known.facts.reserveCapacity(expected + expected / 32)
+                    known.pairing.reserveCapacity(expected + expected / 32)
                 }
                 // A photo the catalog has nothing of is known to have nothing.
-                known.facts.add(found: read, asked: piece)
+                known.pairing.add(found: read, asked: piece)
             }
         }
         let rebuilt = try base.rebuiltSubjects()
         known.withLock { $0.rebuilt = rebuilt }
     }
 
-    /// How many photos' facts `readFacts` asks the catalog about in one lookup.
-    private static var factsAtOnce: Int { 10_000 }
+    /// How many photos' pairing facts `readPairingFacts` asks the catalog about in one lookup.
+    private static var pairingFactsAtOnce: Int { 10_000 }
 
-    /// The units and outputs of some photos and videos, read by `readStates(of:)`, to be held by `hold(_:)`.
+    /// Lets go of what `readPairingFacts` read, once the survey has paired its files.
+    public func letGoOfPairingFacts() {
+        letGo(known.withLock { $0.pairing.takeAll() })
+    }
+
+    /// The units, outputs and remembered facts of some photos and videos, read by `readStates(of:)`,
+    /// to be held by `hold(_:)`.
     public struct States: Sendable {
         fileprivate var states: [String: SubjectState]
+        fileprivate var facts: ReadAheadAnswers<RememberedFacts>
     }
 
-    /// Reads the units and outputs of these photos and videos (content hashes) in one lookup, for
-    /// `hold(_:)`: a run reads them a block of photos at a time, the next block's while it works on
-    /// this one, and holds one block's rather than 100,000 photos' (their units and outputs were the
-    /// largest thing a re-run held).
+    /// Reads the units and outputs of these photos and videos (content hashes), and their remembered
+    /// facts, in one lookup each, for `hold(_:)`: a run reads them a block of photos at a time, the
+    /// next block's while it works on this one, and holds one block's rather than 100,000 photos'.
     public func readStates(of contentHashes: [String]) throws -> States {
         let hashes = Array(Set(contentHashes))
-        var states = hashes.isEmpty ? [:] : try base.states(of: hashes)
+        guard !hashes.isEmpty else { return States(states: [:], facts: ReadAheadAnswers()) }
+        var states = try base.states(of: hashes)
         for hash in hashes where states[hash] == nil { states[hash] = SubjectState() }
-        return States(states: states)
+        var facts = ReadAheadAnswers<RememberedFacts>()
+        facts.add(found: try base.rememberedFacts(contentHashes: hashes), asked: hashes)
+        return States(states: states, facts: facts)
     }
 
-    /// Answers from `read` the questions about its photos' units and outputs, in place of the ones
-    /// held before (which are let go of).
+    /// Answers from `read` the questions about its photos' units, outputs and facts, in place of the
+    /// ones held before, which are let go of and their pages given back: kept by the allocator, a
+    /// block's freed pages stood beside the next blocks' (some 20 MB of a gallery run over 100,000).
     public func hold(_ read: States) {
-        known.withLock { $0.states = read.states }
+        letGo(known.withLock { known in
+            defer { (known.states, known.facts) = (read.states, read.facts) }
+            return (known.states, known.facts)
+        }, givingBack: true)
     }
 
     /// Hands over what was read ahead and forgets it (questions then go to the catalog underneath):
@@ -185,6 +201,16 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         return facts
     }
 
+    /// From what the survey read (`readPairingFacts`), or from the facts of the block at work.
+    public func pairingFacts(contentHash: String) throws -> PairingFacts? {
+        let known = known.withLock { known -> PairingFacts?? in
+            if let pairing = known.pairing[contentHash] { return pairing }
+            return known.facts[contentHash].map { $0.map(\.pairing) }
+        }
+        guard let known else { return try base.pairingFacts(contentHash: contentHash) }
+        return known
+    }
+
     /// Adopts the files `catalog rebuild` recorded under the photo's id; when the read ahead found none,
     /// there is nothing to write and nothing is asked.
     public func adopt(contentHash: String) throws -> Int {
@@ -217,6 +243,7 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
             known.withLock { known in
                 known.states[completion.subject] = nil
                 known.facts.forget(completion.subject)
+                known.pairing.forget(completion.subject)
                 for output in completion.outputs {
                     known.committed[output.path] = completion.subject
                     known.outputs.forget(output.path)
@@ -239,6 +266,9 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     public func states(of subjects: [String]) throws -> [String: SubjectState] { try base.states(of: subjects) }
     public func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts] {
         try base.rememberedFacts(contentHashes: contentHashes)
+    }
+    public func pairingFacts(contentHashes: [String]) throws -> [String: PairingFacts] {
+        try base.pairingFacts(contentHashes: contentHashes)
     }
     public func storedAssets(contentHashes: [String]) throws -> [String: StoredAsset] { try base.storedAssets(contentHashes: contentHashes) }
     public func assets(contentHashes: [String]) throws -> [AssetFacts] { try base.assets(contentHashes: contentHashes) }

@@ -78,6 +78,9 @@ public protocol CatalogRowReader {
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize]
     /// The similarity facts of these photos (every photo's when nil), in no particular order.
     func similarity(contentHashes: [String]?) throws -> [SimilarityRow]
+    /// What pairing needs of these photos and videos (those the catalog has), by content hash, in no
+    /// particular order: only the columns, not whole rows.
+    func pairingFacts(contentHashes: [String]) throws -> [(contentHash: String, facts: PairingFacts)]
     /// What burst grouping needs of these photos (those the catalog has), in no particular order.
     func burstFacts(contentHashes: [String]) throws -> [BurstFacts]
     /// The revisions of these assets that changed since revisions were kept (an asset not changed

@@ -27,6 +27,8 @@ public protocol CatalogStore: AnyObject, Sendable {
     func output(at path: String) throws -> CatalogOutput?
     /// The capture date and size remembered for a photo (for photos whose work is all done).
     func rememberedFacts(contentHash: String) throws -> RememberedFacts?
+    /// What a survey needs to know of a photo or video to pair it (`pairingFacts(contentHashes:)`).
+    func pairingFacts(contentHash: String) throws -> PairingFacts?
     /// The photos and videos that carry Apple's Live Photo identifier `identifier`.
     func assets(withContentIdentifier identifier: String) throws -> [PairedAsset]
 
@@ -38,6 +40,10 @@ public protocol CatalogStore: AnyObject, Sendable {
     func states(of subjects: [String]) throws -> [String: SubjectState]
     /// What the catalog remembers of the photos and videos with these content hashes (those it knows).
     func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts]
+    /// Of the photos and videos with these content hashes (those it knows), by content hash, what a
+    /// survey pairs them by: their kind, Live Photo identifier and still, without the capture dates
+    /// and sizes the work on them reads (`rememberedFacts`), a block of photos at a time.
+    func pairingFacts(contentHashes: [String]) throws -> [String: PairingFacts]
     /// What `assets(contentHashes:)` and `rememberedFacts(contentHashes:)` answer of these photos and
     /// videos, from one lookup, by content hash (those it knows): what a run reads ahead.
     func storedAssets(contentHashes: [String]) throws -> [String: StoredAsset]
@@ -87,6 +93,11 @@ public protocol CatalogStore: AnyObject, Sendable {
 }
 
 extension CatalogStore {
+    /// The answer of `pairingFacts(contentHashes:)` for one photo or video.
+    public func pairingFacts(contentHash: String) throws -> PairingFacts? {
+        try pairingFacts(contentHashes: [contentHash])[contentHash]
+    }
+
     /// The answers of `assets(contentHashes:)` and `rememberedFacts(contentHashes:)`, put together.
     public func storedAssets(contentHashes: [String]) throws -> [String: StoredAsset] {
         guard !contentHashes.isEmpty else { return [:] }
@@ -178,6 +189,26 @@ public struct RememberedFacts: Sendable {
     public init(captureDate: CaptureDate?, width: Int?, height: Int?, contentIdentifier: String? = nil, motionOf: String? = nil,
                 mediaKind: MediaKind = .photo) {
         self.captureDate = captureDate; self.width = width; self.height = height
+        self.contentIdentifier = contentIdentifier; self.motionOf = motionOf; self.mediaKind = mediaKind
+    }
+
+    /// What pairing needs of them.
+    public var pairing: PairingFacts {
+        PairingFacts(contentIdentifier: contentIdentifier, motionOf: motionOf, mediaKind: mediaKind)
+    }
+}
+
+/// What a catalog remembers of a photo or video that pairing files needs (`RememberedFacts` without
+/// the capture date and size): a survey asks it of every photo of a run, before any work on them.
+public struct PairingFacts: Sendable, Hashable {
+    /// Apple's Live Photo identifier of the still or its video, when the file has one.
+    public var contentIdentifier: String?
+    /// For a motion part (a Live Photo's video, a RAW+JPEG pair's RAW), the content hash of its still.
+    public var motionOf: String?
+    /// Photo or video.
+    public var mediaKind: MediaKind
+
+    public init(contentIdentifier: String? = nil, motionOf: String? = nil, mediaKind: MediaKind) {
         self.contentIdentifier = contentIdentifier; self.motionOf = motionOf; self.mediaKind = mediaKind
     }
 }

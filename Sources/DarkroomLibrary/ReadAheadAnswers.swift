@@ -15,19 +15,21 @@ struct ReadAheadAnswers<Value: Sendable>: Sendable {
         return absent.contains(key) ? .some(nil) : nil
     }
 
-    /// Takes in a bulk read's answers: `found`, and nothing for each other key of `asked`.
+    /// Takes in a bulk read's answers: `found`, and nothing for each other key of `asked`. Each key is
+    /// kept as it was asked, the caller's own string, not the copy the catalog's row gave: the answers
+    /// about 100,000 photos then hold no second copy of their hashes.
     mutating func add(found read: [String: Value], asked: [String]) {
         if values.isEmpty {
             values.reserveCapacity(read.count)
             positions.reserveCapacity(read.count)
         }
-        for (key, value) in read {
+        for key in asked {
+            guard let value = read[key] else { absent.insert(key); continue }
+            if !absent.isEmpty { absent.remove(key) }
+            if let position = positions[key] { values[position] = value; continue }
             positions[key] = values.count
             values.append(value)
         }
-        if !absent.isEmpty { for key in read.keys { absent.remove(key) } }
-        let missing = asked.lazy.filter { read[$0] == nil }
-        if absent.isEmpty { absent = Set(missing) } else { absent.formUnion(missing) }
     }
 
     /// Makes room for `count` answers found in all, before they are added.

@@ -52,6 +52,7 @@ final class JobCatalog: CatalogStore {
     func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts] {
         try catalog.rememberedFacts(contentHashes: contentHashes)
     }
+    func pairingFacts(contentHashes: [String]) throws -> [String: PairingFacts] { try catalog.pairingFacts(contentHashes: contentHashes) }
     func output(at path: String) throws -> CatalogOutput? { try catalog.output(at: path) }
     func outputs(atPaths paths: [String]) throws -> [CatalogOutput] { try catalog.outputs(atPaths: paths) }
     func pixelSizes(sha256s: [String]) throws -> [RecordedPixelSize] { try catalog.pixelSizes(sha256s: sha256s) }

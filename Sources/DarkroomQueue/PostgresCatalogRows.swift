@@ -1,4 +1,5 @@
 import DarkroomLibrary
+import DarkroomModel
 import DarkroomReport
 import Foundation
 import PostgresNIO
@@ -87,6 +88,13 @@ struct PostgresRowAccess: CatalogRowWriter {
             let (hash, fingerprint, sharpness, source, identifier, primary) = try row.decode((String, String?, Double?, String?, String?, Bool).self)
             return SimilarityRow(contentHash: hash, fingerprintHex: fingerprint, sharpness: sharpness, burstSource: source,
                                  burstIdentifier: identifier, burstPrimary: primary)
+        }
+    }
+
+    func pairingFacts(contentHashes: [String]) throws -> [(contentHash: String, facts: PairingFacts)] {
+        try session.query("SELECT content_hash, media_kind, content_identifier, motion_of FROM assets WHERE content_hash = ANY(\(contentHashes))").map { row in
+            let (hash, kind, identifier, still) = try row.decode((String, String, String?, String?).self)
+            return (hash, PairingFacts(contentIdentifier: identifier, motionOf: still, mediaKind: MediaKind(rawValue: kind) ?? .photo))
         }
     }
 

@@ -173,6 +173,10 @@ public final class ShardManifest: CatalogStore, Sendable {
         try snapshot?.rememberedFacts(contentHashes: contentHashes) ?? [:]
     }
 
+    public func pairingFacts(contentHashes: [String]) throws -> [String: PairingFacts] {
+        try snapshot?.pairingFacts(contentHashes: contentHashes) ?? [:]
+    }
+
     public func output(at path: String) throws -> CatalogOutput? { try snapshot?.output(at: path) }
 
     public func outputs(atPaths paths: [String]) throws -> [CatalogOutput] { try snapshot?.outputs(atPaths: paths) ?? [] }

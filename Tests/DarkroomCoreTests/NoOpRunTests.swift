@@ -1,5 +1,6 @@
 @testable import DarkroomCatalog
 import DarkroomCore
+import DarkroomLibrary
 import DarkroomTestSupport
 import Foundation
 import GRDB
@@ -8,7 +9,7 @@ import XCTest
 
 /// A re-run with nothing new reads the catalog in bulk: the statements it runs do not grow with the
 /// number of files (one lookup a table for all their photos, and the files' remembered hashes and
-/// the photos' units and outputs once a block of 5,000),
+/// the photos' units, outputs and facts once a block of 5,000),
 /// so a nightly run over a library of 100,000 costs what one over 100 does, plus a `stat` a file.
 final class NoOpRunTests: XCTestCase {
     func testANoOpReRunRunsAsManyCatalogStatementsForAThousandFilesAsForAHundred() throws {
@@ -22,9 +23,10 @@ final class NoOpRunTests: XCTestCase {
         XCTAssertLessThan(thousand.statements, 40, thousand.sample.prefix(60).joined(separator: "\n"))
     }
 
-    /// A run reads its files' remembered hashes and its photos' units and outputs a block at a time,
-    /// so that it never holds 100,000 photos' of them: in blocks of 300, an import of 1,000 files
-    /// makes every photo, and the re-run skips every file, reading each once a block.
+    /// A run reads its files' remembered hashes and its photos' units, outputs and facts a block at a
+    /// time, so that it never holds 100,000 photos' of them: in blocks of 300, an import of 1,000 files
+    /// makes every photo, and the re-run skips every file, reading each once a block. Only what pairing
+    /// needs (three columns, no capture date) is read of every photo at once, for the survey.
     func testARunReadingAheadInBlocksMakesAndSkipsEveryFileReadingOnceABlock() throws {
         let whole = try statementsOfNoOpRun(files: 1000)
         let blocks = try statementsOfNoOpRun(files: 1000, photosReadAhead: 300)
@@ -38,6 +40,11 @@ final class NoOpRunTests: XCTestCase {
         XCTAssertEqual(reads(whole, hashReads), 1, whole.sample.joined(separator: "\n"))
         XCTAssertEqual(reads(blocks, unitReads), 4, "blocks of 300, 300, 300 and 100 photos:\n" + blocks.sample.joined(separator: "\n"))
         XCTAssertEqual(reads(blocks, hashReads), 4, "blocks of 300, 300, 300 and 100 files:\n" + blocks.sample.joined(separator: "\n"))
+        let factReads = "SELECT \(AssetRow.columnList) FROM assets WHERE content_hash IN"
+        let pairingReads = "SELECT content_hash, media_kind, content_identifier, motion_of FROM assets WHERE content_hash IN"
+        XCTAssertEqual(reads(whole, factReads), 1, whole.sample.joined(separator: "\n"))
+        XCTAssertEqual(reads(blocks, factReads), 4, "blocks of 300, 300, 300 and 100 photos:\n" + blocks.sample.joined(separator: "\n"))
+        XCTAssertEqual(reads(blocks, pairingReads), 1, "the survey's, of every photo:\n" + blocks.sample.joined(separator: "\n"))
         // The report still lists every file with what was made of it, read a block at a time.
         XCTAssertEqual(blocks.listed, 1000)
     }

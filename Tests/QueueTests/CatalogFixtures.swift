@@ -98,6 +98,9 @@ enum CatalogFixtures {
         _ = try store.commit(UnitCompletion(subject: "collection:monthly-grid/collage", units: [.init(step: "monthly-grid/collage", key: "c1")],
                                             outputs: [output("collages/2024-05-grid.jpg", step: "monthly-grid/collage")], asset: nil), run: run)
         let names = [photo: "photo", still: "still", video: "video"]
+        note("pairing facts", try store.pairingFacts(contentHashes: [still, video, photo, "unknown"]).map { hash, facts in
+            "\(names[hash] ?? "?") \(facts.mediaKind) \(facts.contentIdentifier ?? "-") motion-of-still:\(facts.motionOf == still)"
+        }.sorted())
         note("assets", try store.assets(contentHashes: [video, still, photo, "unknown"]).map { facts in
             let place = facts.location.map { "\($0.latitude),\($0.longitude),\($0.altitude ?? 0)" } ?? "-"
             let video = facts.video.map { "\($0.codec) \($0.duration)s \($0.bitDepth)-bit \($0.hdrTransfer?.rawValue ?? "sdr") \($0.audioCodec ?? "silent")" } ?? "-"

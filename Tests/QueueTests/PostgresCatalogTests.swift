@@ -35,6 +35,9 @@ final class PostgresCatalogTests: QueueTestCase {
         XCTAssertTrue(sqlite.contains("retired: [\"Thumbnails/live.jpg\", \"Videos/live.mov\"]"), "\(sqlite)")
         XCTAssertTrue(sqlite.contains("joined units: [\"motion=m1\"]"), "\(sqlite)")
         XCTAssertTrue(sqlite.contains("video facts: video 8D3C-LIVE true"), "\(sqlite)")
+        // What a survey pairs by: the still's identifier, the video's still; nothing of a photo it does not know.
+        XCTAssertTrue(sqlite.contains(#"pairing facts: ["photo photo - motion-of-still:false", "still photo 8D3C-LIVE motion-of-still:false", "video video 8D3C-LIVE motion-of-still:true"]"#),
+                      "\(sqlite)")
         // What a gallery reads: every fact of each asset, outputs by subject, motion parts, collections.
         let assets = try XCTUnwrap(sqlite.first { $0.hasPrefix("assets: ") }, "\(sqlite)")
         XCTAssertTrue(assets.contains("photo photo id-ok:true 2024-05-03T12:30:00+02:00 (exif:DateTimeOriginal, tz: metadata) Pixel 8 4000x3000 o1 1234 - - -"), assets)
