@@ -76,6 +76,20 @@ package final class Publication: Sendable {
         publisher.discard(takeStaged())
     }
 
+    /// Takes back what `publish` placed, when its commit failed and left the catalog as it was (a
+    /// full disk rolls the transaction back): new files are removed and replaced ones get their old
+    /// bytes back now, as the next run's recovery would from the pending notes (which stay, and then
+    /// find nothing to undo). A run stopped by a full disk so leaves no file the catalog does not know.
+    package func withdraw() {
+        let (placed, replaced) = files.withLock { files in
+            defer { (files.placed, files.replaced) = ([], []) }
+            return (files.placed.map(\.path), Set(files.replaced))
+        }
+        for path in placed {
+            LibraryRecovery.undo(replaced.contains(path) ? LibraryFiles.keptAsidePath(of: path) : path, library: publisher.library, logger: nil)
+        }
+    }
+
     /// Records the published outputs that `keep` accepts (and `unchanged` ones of the same units,
     /// which stay where they are), with the finished `units` (and the photo's `asset` facts), in one
     /// transaction, forgetting the units of the `retiring` steps; then removes the outputs those

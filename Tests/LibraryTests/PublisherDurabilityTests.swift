@@ -74,6 +74,34 @@ final class PublisherDurabilityTests: XCTestCase {
         XCTAssertTrue(drift.isClean, drift.text)
     }
 
+    /// A photo whose commit failed on a full disk takes back what it published at once: its new file
+    /// goes, the file it replaced gets its old bytes back, and the next run's recovery, reading the
+    /// notes the full disk could not clear, finds nothing more to undo.
+    func testAPublicationWithdrawnAfterItsCommitFailedLeavesTheLibraryAsTheCatalogRecordsIt() throws {
+        let catalog = try Catalog(library: library)
+        try publish(["Photos/a.jpg": "old a"], catalog: catalog)
+        let run = try catalog.beginRun(pipeline: "test")
+        let publisher = try Publisher(library: library, catalog: catalog, run: run,
+                                      temporaryFolder: Publisher.sharedTemporaryFolder(library: library))
+        let publication = publisher.publication(subject: "photo", source: nil)
+        try publication.stage("Photos/a.jpg", step: "test") { try Data("new a".utf8).write(to: $0) }
+        try publication.stage("Photos/b.jpg", step: "test") { try Data("new b".utf8).write(to: $0) }
+        try publication.publish()
+        XCTAssertEqual(text("Photos/b.jpg"), "new b")
+
+        publication.withdraw()
+        XCTAssertEqual(text("Photos/a.jpg"), "old a", "the file it replaced has its old bytes back")
+        XCTAssertNil(text("Photos/b.jpg"), "the new file is gone")
+        XCTAssertNil(text(LibraryFiles.keptAsidePath(of: "Photos/a.jpg")))
+        XCTAssertEqual(publication.published, [])
+        XCTAssertTrue(try catalog.verify(library: library).isClean)
+
+        try LibraryRecovery.recover(catalog, library: library, logger: Logger(label: "test"))
+        XCTAssertEqual(text("Photos/a.jpg"), "old a", "recovery, reading the notes the commit did not clear, leaves it")
+        let drift = try catalog.verify(library: library)
+        XCTAssertTrue(drift.isClean, drift.text)
+    }
+
     // MARK: Staged files
 
     func testEveryStagedFileIsMadeDurableBeforeAnyIsPlaced() throws {
