@@ -59,12 +59,7 @@ final class PublisherDurabilityTests: XCTestCase {
     func testTheOldBytesAreKeptUntilTheCommitRecordsTheNewOnes() throws {
         let catalog = try Catalog(library: library)
         try publish(["Photos/a.jpg": "old a"], catalog: catalog)
-        let run = try catalog.beginRun(pipeline: "test")
-        let publisher = try Publisher(library: library, catalog: catalog, run: run,
-                                      temporaryFolder: Publisher.sharedTemporaryFolder(library: library))
-        let publication = publisher.publication(subject: "photo", source: nil)
-        try publication.stage("Photos/a.jpg", step: "test") { try Data("new a".utf8).write(to: $0) }
-        try publication.publish()
+        let publication = try published(["Photos/a.jpg": "new a"], catalog: catalog)
         XCTAssertEqual(text("Photos/a.jpg"), "new a")
         XCTAssertEqual(text(LibraryFiles.keptAsidePath(of: "Photos/a.jpg")), "old a", "kept aside until the commit")
         try publication.commit(units: [.init(step: "test", key: "k2")], asset: nil, to: catalog)
@@ -80,13 +75,7 @@ final class PublisherDurabilityTests: XCTestCase {
     func testAPublicationWithdrawnAfterItsCommitFailedLeavesTheLibraryAsTheCatalogRecordsIt() throws {
         let catalog = try Catalog(library: library)
         try publish(["Photos/a.jpg": "old a"], catalog: catalog)
-        let run = try catalog.beginRun(pipeline: "test")
-        let publisher = try Publisher(library: library, catalog: catalog, run: run,
-                                      temporaryFolder: Publisher.sharedTemporaryFolder(library: library))
-        let publication = publisher.publication(subject: "photo", source: nil)
-        try publication.stage("Photos/a.jpg", step: "test") { try Data("new a".utf8).write(to: $0) }
-        try publication.stage("Photos/b.jpg", step: "test") { try Data("new b".utf8).write(to: $0) }
-        try publication.publish()
+        let publication = try published(["Photos/a.jpg": "new a", "Photos/b.jpg": "new b"], catalog: catalog)
         XCTAssertEqual(text("Photos/b.jpg"), "new b")
 
         publication.withdraw()
@@ -164,16 +153,27 @@ final class PublisherDurabilityTests: XCTestCase {
 
     /// Publishes `files` (path: text) for `subject` and records them, as a run does.
     private func publish(_ files: [String: String], subject: String = "photo", catalog: Catalog) throws {
+        let publication = try published(files, subject: subject, catalog: catalog)
+        defer { publication.discard() }
+        try publication.commit(units: [.init(step: "test", key: "k")], asset: nil, to: catalog)
+    }
+
+    /// `files` (path: text) published in a run of their own for `subject`, not committed yet.
+    private func published(_ files: [String: String], subject: String = "photo", catalog: Catalog) throws -> Publication {
         let run = try catalog.beginRun(pipeline: "test")
         let publisher = try Publisher(library: library, catalog: catalog, run: run,
                                       temporaryFolder: Publisher.sharedTemporaryFolder(library: library))
         let publication = publisher.publication(subject: subject, source: nil)
-        defer { publication.discard() }
-        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
-            try publication.stage(path, step: "test") { try Data(text.utf8).write(to: $0) }
+        do {
+            for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+                try publication.stage(path, step: "test") { try Data(text.utf8).write(to: $0) }
+            }
+            try publication.publish()
+        } catch {
+            publication.discard()
+            throw error
         }
-        try publication.publish()
-        try publication.commit(units: [.init(step: "test", key: "k")], asset: nil, to: catalog)
+        return publication
     }
 
     private func text(_ path: String) -> String? {
