@@ -155,7 +155,7 @@ extension Runner {
 
         // A shard's collections see the other shards' photos too, their facts read for them in one lookup
         // (the work read only its own blocks').
-        if !pipeline.collectionSteps.isEmpty, !others.isEmpty { catalog.hold(try catalog.readStates(of: others.flatMap(\.subjects))) }
+        if !pipeline.collectionSteps.isEmpty, !others.isEmpty { catalog.hold(try catalog.readFacts(of: others.flatMap(\.subjects))) }
         let othersRecords = pipeline.collectionSteps.isEmpty ? [] : DarkroomThreads.map(count: others.count, jobs: settings.jobs) { [others] index in
             self.facts(of: others[index], catalog: catalog, publisher: publisher)
         }.compactMap { $0 }

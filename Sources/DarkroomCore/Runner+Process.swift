@@ -182,14 +182,9 @@ extension Runner {
                 units.contains { $0.step == output.step }
             }
         } catch {
-            let failure = ItemFailure(step: "catalog", error, library: settings.library, saying: "cannot record results: ")
-            // A full disk rolled the catalog's transaction back: the photo's files are taken back now,
-            // not left unrecorded in the library until the next run's recovery.
-            if failure.kind == .diskFull {
-                publication.withdraw()
-                item.outputs = publication.published
-            }
-            throw failure
+            // What is still published: a commit that met a full disk took its files back.
+            item.outputs = publication.published
+            throw ItemFailure(step: "catalog", error, library: settings.library, saying: "cannot record results: ")
         }
     }
 

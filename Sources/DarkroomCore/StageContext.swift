@@ -25,7 +25,7 @@ public struct RunSettings: Sendable {
     /// `--json` and `--report` show); a run whose list nobody reads saves a catalog read a photo and
     /// the list's memory (the largest allocation at a 10,000-photo first import's heap peak).
     public var listsFiles = true
-    /// How many photos' units and outputs a run reads ahead at once (`Runner.inBlocks`): it holds a
+    /// How many photos' units, outputs and facts a run reads ahead at once (`Runner.inBlocks`): it holds a
     /// block's of them while it reads the next block's, rather than all of them at once (two blocks
     /// of 10,000 photos' were some 50 MB of a gallery run's peak at 100,000).
     package var photosReadAhead = 5_000

@@ -130,6 +130,16 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         return States(states: states, facts: facts)
     }
 
+    /// Reads the remembered facts of these photos and videos (content hashes) in one lookup, for
+    /// `hold(_:)`, without their units and outputs: what a shard's collections ask of the photos the
+    /// other shards work on.
+    public func readFacts(of contentHashes: [String]) throws -> States {
+        let hashes = Array(Set(contentHashes))
+        var facts = ReadAheadAnswers<RememberedFacts>()
+        if !hashes.isEmpty { facts.add(found: try base.rememberedFacts(contentHashes: hashes), asked: hashes) }
+        return States(states: [:], facts: facts)
+    }
+
     /// Answers from `read` the questions about its photos' units, outputs and facts, in place of the
     /// ones held before, which are let go of and their pages given back: kept by the allocator, a
     /// block's freed pages stood beside the next blocks' (some 20 MB of a gallery run over 100,000).

@@ -77,7 +77,7 @@ package final class Publication: Sendable {
     }
 
     /// Takes back what `publish` placed, when its commit failed and left the catalog as it was (a
-    /// full disk rolls the transaction back): new files are removed and replaced ones get their old
+    /// full disk rolls the transaction back; `commit` calls it then): new files are removed and replaced ones get their old
     /// bytes back now, as the next run's recovery would from the pending notes (which stay, and then
     /// find nothing to undo). A run stopped by a full disk so leaves no file the catalog does not know.
     package func withdraw() {
@@ -99,7 +99,15 @@ package final class Publication: Sendable {
                 to catalog: CatalogStore, keeping keep: (PublishedOutput) -> Bool = { _ in true }) throws {
         let completion = UnitCompletion(subject: subject, units: units, outputs: published.filter(keep) + unchanged, asset: asset,
                                         retiredSteps: retiring.isEmpty ? nil : retiring)
-        let stale = try catalog.commit(completion, run: publisher.run)
+        let stale: [String]
+        do {
+            stale = try catalog.commit(completion, run: publisher.run)
+        } catch where DiskSpace.isFull(error, library: publisher.library) {
+            // A full disk rolled the transaction back: what was placed is taken back now, not left
+            // unrecorded in the library until the next run's recovery.
+            withdraw()
+            throw error
+        }
         let recorded = Set(completion.outputs.map(\.path))
         let superseded = files.withLock { files in
             defer { files.replaced.removeAll { recorded.contains($0) } }
