@@ -82,6 +82,9 @@ struct SQLiteRowAccess: CatalogRowWriter {
         switch lookup {
         case .paths(let paths): (sql, arguments) = (select + " WHERE path IN \(Self.list)", [Self.json(paths)])
         case .subjects(let subjects): (sql, arguments) = (select + " WHERE subject IN \(Self.list)", [Self.json(subjects)])
+        case .subjectsOfSteps(let subjects, let steps):
+            // Each (subject, step) looked up by the index on both.
+            (sql, arguments) = (select + " WHERE subject IN \(Self.list) AND step IN \(Self.list)", [Self.json(subjects), Self.json(steps)])
         case .subjectPrefix(let prefix): (sql, arguments) = (select + " WHERE substr(subject, 1, length(?1)) = ?1", [prefix])
         case .all: (sql, arguments) = (select, [])
         }
@@ -91,10 +94,16 @@ struct SQLiteRowAccess: CatalogRowWriter {
         }
     }
 
-    func units(ofSubjects subjects: [String]) throws -> [UnitRow] {
-        var steps = SharedTexts()
-        return try rows("SELECT step, subject, unit_key, run_id FROM units WHERE subject IN \(Self.list)", [Self.json(subjects)]) {
-            UnitRow(step: steps.shared($0[0]), subject: $0[1], key: $0[2], run: $0[3])
+    func units(ofSubjects subjects: [String], steps: [String]?) throws -> [UnitRow] {
+        let select = "SELECT step, subject, unit_key, run_id FROM units WHERE subject IN \(Self.list)"
+        // With the steps, each (step, subject) is looked up by the table's key: a run's own units,
+        // not every pipeline's that ever worked on the photo.
+        let (sql, arguments): (String, StatementArguments) = steps.map {
+            (select + " AND step IN \(Self.list)", [Self.json(subjects), Self.json($0)])
+        } ?? (select, [Self.json(subjects)])
+        var shared = SharedTexts()
+        return try rows(sql, arguments) {
+            UnitRow(step: shared.shared($0[0]), subject: $0[1], key: $0[2], run: $0[3])
         }
     }
 

@@ -227,14 +227,18 @@ extension Runner {
     }
 
     /// Works through `indices` of `entries` a block of `settings.photosReadAhead` at a time, each block's
-    /// photos' units, outputs and facts read ahead in a lookup each (`CatalogReadAhead.readStates`), the next
-    /// block's while `body` works on this one, so that a run over 100,000 photos holds two blocks'
-    /// of them rather than all.
+    /// photos' units and outputs of this pipeline's steps and their facts read ahead in a lookup each
+    /// (`CatalogReadAhead.readStates`), the next block's while `body` works on this one, so that a run
+    /// over 100,000 photos holds two blocks' of them rather than all.
     func inBlocks(_ indices: [Int], of entries: [SurveyEntry], catalog: CatalogReadAhead?,
                   _ body: (ArraySlice<Int>) throws -> Void) throws {
         let blocks = readAheadBlocks(count: indices.count).map { indices[$0] }
+        // The run's own steps, and the files `catalog rebuild` recorded (a motion part takes its copy found by one).
+        let steps = catalogIDs + [CatalogVerification.rebuiltStep]
         let reads = catalog.map { catalog in
-            Ahead(count: blocks.count) { position in Result { try catalog.readStates(of: blocks[position].flatMap { entries[$0].subjects }) } }
+            Ahead(count: blocks.count) { position in
+                Result { try catalog.readStates(of: blocks[position].flatMap { entries[$0].subjects }, ofSteps: steps) }
+            }
         }
         defer { reads?.stop() }
         for block in blocks {

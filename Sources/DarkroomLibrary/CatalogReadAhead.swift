@@ -8,6 +8,8 @@ import DarkroomReport
 /// photos at a time), and each file's and photo's questions are then answered from memory, without a
 /// transaction, a statement or a lock of the database. A re-run with nothing new so reads the catalog
 /// a fixed number of times, and a few more for each block of photos, however many files it has.
+/// Of a photo's units and outputs, those of the run's own steps are read ahead (the ones it asks
+/// about); every output of a photo (`outputsBySubject`) is read from the catalog underneath.
 ///
 /// Writes go through to the catalog underneath, and what they change is read from it again: a
 /// committed photo's units, outputs and facts, an adopted photo's outputs, hashes remembered now.
@@ -110,20 +112,23 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         letGo(known.withLock { $0.pairing.takeAll() })
     }
 
-    /// The units, outputs and remembered facts of some photos and videos, read by `readStates(of:)`,
+    /// The units, outputs and remembered facts of some photos and videos, read by `readStates(of:ofSteps:)`,
     /// to be held by `hold(_:)`.
     public struct States: Sendable {
         fileprivate var states: [String: SubjectState]
         fileprivate var facts: ReadAheadAnswers<RememberedFacts>
     }
 
-    /// Reads the units and outputs of these photos and videos (content hashes), and their remembered
-    /// facts, in one lookup each, for `hold(_:)`: a run reads them a block of photos at a time, the
-    /// next block's while it works on this one, and holds one block's rather than 100,000 photos'.
-    public func readStates(of contentHashes: [String]) throws -> States {
+    /// Reads the units and outputs of the steps `ofSteps` of these photos and videos (content hashes),
+    /// and their remembered facts, in one lookup each, for `hold(_:)`: a run reads them a block of
+    /// photos at a time, the next block's while it works on this one, and holds one block's rather
+    /// than 100,000 photos'. The steps are the run's own: `state(of:)` then answers a photo's units
+    /// and outputs of those steps alone, where a photo of a library that other pipelines worked on
+    /// has theirs too (the gallery's run read eight units and three outputs a photo to use two and one).
+    public func readStates(of contentHashes: [String], ofSteps steps: [String]) throws -> States {
         let hashes = Array(Set(contentHashes))
         guard !hashes.isEmpty else { return States(states: [:], facts: ReadAheadAnswers()) }
-        var states = try base.states(of: hashes)
+        var states = try base.states(of: hashes, ofSteps: steps)
         for hash in hashes where states[hash] == nil { states[hash] = SubjectState() }
         var facts = ReadAheadAnswers<RememberedFacts>()
         facts.add(found: try base.rememberedFacts(contentHashes: hashes), asked: hashes)
@@ -172,21 +177,6 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
 
     public func state(of subject: String) throws -> SubjectState {
         try known.withLock { Self.state(of: subject, in: $0) } ?? base.state(of: subject)
-    }
-
-    /// The outputs of these subjects, by subject, each list by path: those read ahead (and not
-    /// changed since) from memory, the others in one lookup.
-    public func outputsBySubject(_ subjects: [String]) throws -> [String: [CatalogOutput]] {
-        var grouped: [String: [CatalogOutput]] = [:], unknown: [String] = []
-        known.withLock { known in
-            for subject in subjects {
-                guard let state = Self.state(of: subject, in: known) else { unknown.append(subject); continue }
-                if !state.outputs.isEmpty { grouped[subject] = state.outputs }
-            }
-        }
-        guard !unknown.isEmpty else { return grouped }
-        for (subject, outputs) in try base.outputsBySubject(unknown) { grouped[subject] = outputs }
-        return grouped
     }
 
     /// What is known of a subject's units and outputs, when it was read ahead and is still current.
@@ -273,7 +263,9 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
         try base.assets(withContentIdentifier: identifier)
     }
     public func fingerprints(paths: [String]) throws -> [FileFingerprint] { try base.fingerprints(paths: paths) }
-    public func states(of subjects: [String]) throws -> [String: SubjectState] { try base.states(of: subjects) }
+    public func states(of subjects: [String], ofSteps steps: [String]?) throws -> [String: SubjectState] {
+        try base.states(of: subjects, ofSteps: steps)
+    }
     public func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts] {
         try base.rememberedFacts(contentHashes: contentHashes)
     }
@@ -290,6 +282,7 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     public func rememberPixelSizes(_ sizes: [RecordedPixelSize]) throws { try base.rememberPixelSizes(sizes) }
     public func revisions(contentHashes: [String]) throws -> [String: Int64]? { try base.revisions(contentHashes: contentHashes) }
     public func outputs(ofSubjects subjects: [String]) throws -> [CatalogOutput] { try base.outputs(ofSubjects: subjects) }
+    public func outputsBySubject(_ subjects: [String]) throws -> [String: [CatalogOutput]] { try base.outputsBySubject(subjects) }
     public func motionParts(ofStills stills: [String]) throws -> [AssetFacts] { try base.motionParts(ofStills: stills) }
     public func collectionOutputs() throws -> [CatalogOutput] { try base.collectionOutputs() }
     public func markPending(_ paths: [String], run: Int64) throws { try base.markPending(paths, run: run) }

@@ -68,8 +68,8 @@ public protocol CatalogRowReader {
     func cameras() throws -> [String]
     /// The outputs a lookup matches, in no particular order.
     func outputs(_ lookup: OutputLookup) throws -> [OutputRow]
-    /// The done units of these subjects, in no particular order.
-    func units(ofSubjects subjects: [String]) throws -> [UnitRow]
+    /// The done units of these subjects (of these steps alone when given), in no particular order.
+    func units(ofSubjects subjects: [String], steps: [String]?) throws -> [UnitRow]
     /// The remembered fingerprints of these paths, in no particular order.
     func fileStats(paths: [String]) throws -> [FileFingerprint]
     /// Every run's id and pipeline, in no particular order.
@@ -150,6 +150,8 @@ public enum AssetLookup: Sendable, Hashable {
 public enum OutputLookup: Sendable, Hashable {
     case paths([String])
     case subjects([String])
+    /// Those of these subjects made by these steps.
+    case subjectsOfSteps([String], steps: [String])
     /// Those whose subject begins with exactly these characters.
     case subjectPrefix(String)
     case all

@@ -36,8 +36,9 @@ public protocol CatalogStore: AnyObject, Sendable {
     /// once: one lookup each however many keys (a run reads its candidates ahead, `CatalogReadAhead`).
     /// The fingerprints remembered for these paths (those the catalog has), in no particular order.
     func fingerprints(paths: [String]) throws -> [FileFingerprint]
-    /// The done units and published outputs of these subjects, by subject; a subject with neither is absent.
-    func states(of subjects: [String]) throws -> [String: SubjectState]
+    /// The done units and published outputs of these subjects (of the steps `ofSteps` alone, or of
+    /// every step when nil), by subject; a subject with neither is absent.
+    func states(of subjects: [String], ofSteps steps: [String]?) throws -> [String: SubjectState]
     /// What the catalog remembers of the photos and videos with these content hashes (those it knows).
     func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts]
     /// Of the photos and videos with these content hashes (those it knows), by content hash, what a
@@ -93,6 +94,11 @@ public protocol CatalogStore: AnyObject, Sendable {
 }
 
 extension CatalogStore {
+    /// The done units of every step and the published outputs of these subjects (`states(of:ofSteps:)`).
+    public func states(of subjects: [String]) throws -> [String: SubjectState] {
+        try states(of: subjects, ofSteps: nil)
+    }
+
     /// The answer of `pairingFacts(contentHashes:)` for one photo or video.
     public func pairingFacts(contentHash: String) throws -> PairingFacts? {
         try pairingFacts(contentHashes: [contentHash])[contentHash]

@@ -9,16 +9,17 @@ extension RowCatalog {
 
     /// The done units and published outputs (by path) of one subject.
     public func state(of subject: String) throws -> SubjectState {
-        try states(of: [subject])[subject] ?? SubjectState()
+        try states(of: [subject], ofSteps: nil)[subject] ?? SubjectState()
     }
 
-    /// The done units and outputs (by path) of these subjects, in one read of a query each (of a
-    /// slice of them each, for many: `CatalogRows.read(slicing:)`).
-    public func states(of subjects: [String]) throws -> [String: SubjectState] {
+    /// The done units and outputs (by path) of these subjects (of the steps `ofSteps` alone, or of
+    /// all), in one read of a query each (of a slice of them each, for many: `CatalogRows.read(slicing:)`).
+    public func states(of subjects: [String], ofSteps steps: [String]?) throws -> [String: SubjectState] {
         guard !subjects.isEmpty else { return [:] }
         var units: [UnitRow] = [], outputs: [OutputRow] = []
         for (someUnits, someOutputs) in try rows.read(slicing: subjects, { rows, subjects in
-            [(try rows.units(ofSubjects: subjects), try rows.outputs(.subjects(subjects)))]
+            [(try rows.units(ofSubjects: subjects, steps: steps),
+              try rows.outputs(steps.map { .subjectsOfSteps(subjects, steps: $0) } ?? .subjects(subjects)))]
         }) {
             units += someUnits
             outputs += someOutputs

@@ -48,7 +48,9 @@ final class JobCatalog: CatalogStore {
     func rememberHashes(_ files: [FileFingerprint]) throws { try catalog.rememberHashes(files) }
     func state(of subject: String) throws -> SubjectState { try catalog.state(of: subject) }
     func fingerprints(paths: [String]) throws -> [FileFingerprint] { try catalog.fingerprints(paths: paths) }
-    func states(of subjects: [String]) throws -> [String: SubjectState] { try catalog.states(of: subjects) }
+    func states(of subjects: [String], ofSteps steps: [String]?) throws -> [String: SubjectState] {
+        try catalog.states(of: subjects, ofSteps: steps)
+    }
     func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts] {
         try catalog.rememberedFacts(contentHashes: contentHashes)
     }

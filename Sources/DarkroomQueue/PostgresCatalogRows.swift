@@ -58,6 +58,8 @@ struct PostgresRowAccess: CatalogRowWriter {
         let query: PostgresQuery = switch lookup {
         case .paths(let paths): "\(unescaped: select) WHERE path = ANY(\(paths))\(unescaped: forUpdate)"
         case .subjects(let subjects): "\(unescaped: select) WHERE subject = ANY(\(subjects))\(unescaped: forUpdate)"
+        case .subjectsOfSteps(let subjects, let steps):
+            "\(unescaped: select) WHERE subject = ANY(\(subjects)) AND step = ANY(\(steps))\(unescaped: forUpdate)"
         case .subjectPrefix(let prefix): "\(unescaped: select) WHERE starts_with(subject, \(prefix))\(unescaped: forUpdate)"
         case .all: "\(unescaped: select)\(unescaped: forUpdate)"
         }
@@ -67,8 +69,13 @@ struct PostgresRowAccess: CatalogRowWriter {
         }
     }
 
-    func units(ofSubjects subjects: [String]) throws -> [UnitRow] {
-        try session.query("SELECT step, subject, unit_key, run_id FROM units WHERE subject = ANY(\(subjects))").map { row in
+    func units(ofSubjects subjects: [String], steps: [String]?) throws -> [UnitRow] {
+        let query: PostgresQuery = if let steps {
+            "SELECT step, subject, unit_key, run_id FROM units WHERE subject = ANY(\(subjects)) AND step = ANY(\(steps))"
+        } else {
+            "SELECT step, subject, unit_key, run_id FROM units WHERE subject = ANY(\(subjects))"
+        }
+        return try session.query(query).map { row in
             let (step, subject, key, run) = try row.decode((String, String, String, Int64?).self)
             return UnitRow(step: step, subject: subject, key: key, run: run)
         }

@@ -167,7 +167,9 @@ public final class ShardManifest: CatalogStore, Sendable {
 
     public func fingerprints(paths: [String]) throws -> [FileFingerprint] { try snapshot?.fingerprints(paths: paths) ?? [] }
 
-    public func states(of subjects: [String]) throws -> [String: SubjectState] { try snapshot?.states(of: subjects) ?? [:] }
+    public func states(of subjects: [String], ofSteps steps: [String]?) throws -> [String: SubjectState] {
+        try snapshot?.states(of: subjects, ofSteps: steps) ?? [:]
+    }
 
     public func rememberedFacts(contentHashes: [String]) throws -> [String: RememberedFacts] {
         try snapshot?.rememberedFacts(contentHashes: contentHashes) ?? [:]

@@ -62,6 +62,35 @@ final class BurstPickTests: XCTestCase {
         XCTAssertTrue(flat.contains("5 photos"))
     }
 
+    /// Frames seconds apart are one burst by their names (a phone's `_BURST` files, the `COVER` its
+    /// pick) or by the camera's mark (Google Camera's `BurstID`, its `BurstPrimary` the pick): the
+    /// gallery, made from the library's own files (named by id), finds them by their originals.
+    func testFramesNamedOrMarkedAsOneBurstAreOneThoughSecondsApart() throws {
+        let fixture = try GalleryFixture("burst-names-marks")
+        let camera = ["-Make=Google", "-Model=Pixel 3", "-OffsetTimeOriginal=+01:00"]
+        let named = ["IMG_20180914_094602055_BURST001.jpg", "IMG_20180914_094602055_BURST000_COVER.jpg", "IMG_20180914_094602055_BURST002.jpg"]
+        for (index, name) in named.enumerated() {
+            try fixture.photo(name, exif: camera + ["-DateTimeOriginal=2024:03:10 10:00:0\(index * 3)"])
+        }
+        for index in 0..<3 {
+            try fixture.photo("PXL_\(index).jpg", exif: camera + ["-DateTimeOriginal=2024:03:11 10:00:\(10 + index * 4)",
+                                                                  "-XMP-GCamera:BurstID=b-7", "-XMP-GCamera:BurstPrimary=\(index == 2 ? 1 : 0)"])
+        }
+        try fixture.photo("IMG_2001.JPG", exif: camera + ["-DateTimeOriginal=2024:03:12 12:00:00"])
+        try fixture.importCard()
+        try fixture.makeGallery()
+
+        let page = try String(contentsOf: fixture.gallery.appendingPathComponent("2024-03.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("3 photos; 4 more shots in bursts"), "two bursts of three and a photo alone")
+        XCTAssertEqual(page.components(separatedBy: "BURST 3").count - 1, 2, "two bursts, each marked on its pick")
+        for pick in ["IMG_20180914_094602055_BURST000_COVER.jpg", "PXL_2.jpg"] {
+            let id = ContentHash.uuid(fromHex: try ContentHash.ofFile(fixture.card.appendingPathComponent(pick))).uuidString.lowercased()
+            let tile = try XCTUnwrap(page.range(of: "id=\"p-\(id)\""), "\(pick) is on the page")
+            let opener = try XCTUnwrap(page.range(of: "<details>", range: tile.upperBound..<page.endIndex))
+            XCTAssertNotNil(page.range(of: "BURST 3", range: tile.upperBound..<opener.lowerBound), "\(pick) is its burst's pick")
+        }
+    }
+
     func testATimelapseShowsABurstOnceUnlessAskedForEveryShot() throws {
         let fixture = try GalleryFixture("burst-timelapse")
         _ = try burstCard(fixture)

@@ -54,6 +54,10 @@ enum CatalogFixtures {
         let state = try store.state(of: photo)
         note("units", state.unitKeys.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
         note("outputs", state.outputs.map(\.path).sorted())
+        // What a run reads ahead: the units and outputs of its own steps alone (one it has not done among them).
+        let ownSteps = try store.states(of: [photo, "none"], ofSteps: ["thumb", "motion"])
+        note("own units", ownSteps.mapValues { $0.unitKeys.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } })
+        note("own outputs", ownSteps.mapValues { $0.outputs.map(\.path) })
         note("old thumbnail", try store.output(at: "Thumbnails/one.jpg"))
         note("new thumbnail", try store.output(at: "Thumbnails/one-400.jpg"))
         let facts = try store.rememberedFacts(contentHash: photo)

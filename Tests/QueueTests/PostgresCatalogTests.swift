@@ -29,6 +29,8 @@ final class PostgresCatalogTests: QueueTestCase {
         XCTAssertTrue(sqlite.contains("orphans again: []"), "\(sqlite)")
         XCTAssertTrue(sqlite.contains("stale 2: [\"Thumbnails/one.jpg\"]"), "\(sqlite)")
         XCTAssertTrue(sqlite.contains("units: [\"heic=k1\", \"thumb=k3\"]"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("own units: [\"\(ContentHash.of("photo one"))\": [\"thumb=k3\"]]"), "\(sqlite)")
+        XCTAssertTrue(sqlite.contains("own outputs: [\"\(ContentHash.of("photo one"))\": [\"Thumbnails/one-400.jpg\"]]"), "\(sqlite)")
         XCTAssertTrue(sqlite.contains { $0.hasPrefix("facts: 2024-05-03T12:30:00+02:00") && $0.hasSuffix("4000x3000") }, "\(sqlite)")
         XCTAssertTrue(sqlite.contains("adopted: 1"), "\(sqlite)")
         XCTAssertTrue(sqlite.contains("rebuilt outputs: [\"Photos/two.heic\"]"), "\(sqlite)")
