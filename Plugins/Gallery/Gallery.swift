@@ -61,9 +61,7 @@ public struct Gallery: CollectionStage, ShowsBursts {
         // made from the same, whose files' folders are as they were then, are not read again.
         let memoryFile = MonthMemory.file(library: library, folder: options.folder)
         let settings = "\(keys.format)|\(options.thumbnails.template)|\(options.large.template)|\(options.photosPerPage)|\(options.bursts)"
-        let sources = try context.library.revisions(items.map(\.contentHash)).map { revisions in
-            DarkroomThreads.map(count: months.count, jobs: jobs) { MonthMemory.source(of: months[$0].items(of: items), revisions: revisions, settings: settings) }
-        }
+        let sources = try MonthMemory.sources(of: months, items: items, settings: settings, jobs: jobs) { try context.library.revisions($0) }
         let recalled = sources.flatMap { sources in
             context.settings.force ? nil : MonthMemory.load(memoryFile)?.recalled(months, sources: sources, library: library)
         } ?? [:]

@@ -48,6 +48,35 @@ final class TimelineTests: XCTestCase {
         XCTAssertEqual(months.map { $0.items(of: items).map(\.contentHash) }, [["february"], ["shot", "pick"], ["april"], ["undated"]])
     }
 
+    /// What each month is made from (the key a month is remembered by) reads the catalog's revisions
+    /// a few whole months at a time, and comes out as when every photo's were read at once; a catalog
+    /// without revisions gives no months to remember.
+    func testMonthSourcesReadRevisionsAFewMonthsAtATime() {
+        let counts = [3, 1, 4, 2, 2]
+        let items = counts.enumerated().flatMap { month, count in
+            (0..<count).map { day in
+                ItemRecord(sourcePath: "/library/Photos/\(month)-\(day).heic", relativePath: "Photos/\(month)-\(day).heic",
+                           contentHash: "h\(month)-\(day)", id: ContentHash.uuid(fromHex: ContentHash.of("\(month)-\(day)")),
+                           captureDate: CaptureDate(local: LocalDateTime(year: 2024, month: month + 1, day: day + 1, hour: 12)!, utcOffsetSeconds: 0,
+                                                    source: .exifOriginal, timeZoneSource: .metadata, confidence: .high))
+            }
+        }
+        let months = Timeline.months(items, roles: [:])
+        XCTAssertEqual(months.map(\.positions.count), counts)
+        let revisions = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.contentHash, Int64($0 + 1)) })
+        var reads: [[String]] = []
+        let sources = MonthMemory.sources(of: months, items: items, settings: "s", jobs: 2, atOnce: 4) { hashes in
+            reads.append(hashes)
+            return revisions.filter { hashes.contains($0.key) }
+        }
+        XCTAssertEqual(reads.map(\.count), [4, 4, 4], "January and February, March alone, April and May")
+        XCTAssertEqual(Set(reads.flatMap { $0 }), Set(revisions.keys))
+        let whole = months.map { MonthMemory.source(of: $0.items(of: items), revisions: revisions, settings: "s") }
+        XCTAssertEqual(sources, whole)
+        XCTAssertEqual(Set(whole).count, counts.count, "each month its own")
+        XCTAssertNil(MonthMemory.sources(of: months, items: items, settings: "s", jobs: 2) { _ in nil })
+    }
+
     /// Pages made a month at a time are each made once, with the pages before and after them: a
     /// month's last page waits for the next month's first.
     func testPagesMadeAMonthAtATimeKnowTheirNeighbours() {
