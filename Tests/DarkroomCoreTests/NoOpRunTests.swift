@@ -20,7 +20,8 @@ final class NoOpRunTests: XCTestCase {
         XCTAssertEqual(thousand.statements, hundred.statements,
                        "a no-op run over 1,000 files ran \(thousand.statements) statements, over 100 files \(hundred.statements):\n"
                        + thousand.sample.prefix(60).joined(separator: "\n"))
-        XCTAssertLessThan(thousand.statements, 40, thousand.sample.prefix(60).joined(separator: "\n"))
+        // 40 at most: the bulk reads, each in a read transaction of its own, and the run's records.
+        XCTAssertLessThanOrEqual(thousand.statements, 40, thousand.sample.prefix(60).joined(separator: "\n"))
     }
 
     /// A run reads its files' remembered hashes and its photos' units, outputs and facts a block at a
