@@ -127,22 +127,24 @@ public final class CatalogReadAhead: CatalogStore, Sendable {
     /// has theirs too (the gallery's run read eight units and three outputs a photo to use two and one).
     public func readStates(of contentHashes: [String], ofSteps steps: [String]) throws -> States {
         let hashes = Array(Set(contentHashes))
-        guard !hashes.isEmpty else { return States(states: [:], facts: ReadAheadAnswers()) }
-        var states = try base.states(of: hashes, ofSteps: steps)
+        var states = hashes.isEmpty ? [:] : try base.states(of: hashes, ofSteps: steps)
         for hash in hashes where states[hash] == nil { states[hash] = SubjectState() }
-        var facts = ReadAheadAnswers<RememberedFacts>()
-        facts.add(found: try base.rememberedFacts(contentHashes: hashes), asked: hashes)
-        return States(states: states, facts: facts)
+        return States(states: states, facts: try rememberedFacts(ofDistinct: hashes))
     }
 
     /// Reads the remembered facts of these photos and videos (content hashes) in one lookup, for
     /// `hold(_:)`, without their units and outputs: what a shard's collections ask of the photos the
     /// other shards work on.
     public func readFacts(of contentHashes: [String]) throws -> States {
-        let hashes = Array(Set(contentHashes))
+        States(states: [:], facts: try rememberedFacts(ofDistinct: Array(Set(contentHashes))))
+    }
+
+    /// The remembered facts of these photos and videos (each once), read in one lookup, with those
+    /// the catalog has nothing of known to have nothing.
+    private func rememberedFacts(ofDistinct hashes: [String]) throws -> ReadAheadAnswers<RememberedFacts> {
         var facts = ReadAheadAnswers<RememberedFacts>()
         if !hashes.isEmpty { facts.add(found: try base.rememberedFacts(contentHashes: hashes), asked: hashes) }
-        return States(states: [:], facts: facts)
+        return facts
     }
 
     /// Answers from `read` the questions about its photos' units, outputs and facts, in place of the

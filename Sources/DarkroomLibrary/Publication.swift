@@ -77,9 +77,10 @@ package final class Publication: Sendable {
     }
 
     /// Takes back what `publish` placed, when its commit failed and left the catalog as it was (a
-    /// full disk rolls the transaction back; `commit` calls it then): new files are removed and replaced ones get their old
-    /// bytes back now, as the next run's recovery would from the pending notes (which stay, and then
-    /// find nothing to undo). A run stopped by a full disk so leaves no file the catalog does not know.
+    /// full disk rolls the transaction back; `commit` calls it then): new files are removed and
+    /// replaced ones get their old bytes back now, as the next run's recovery would from the pending
+    /// notes (which stay, and then find nothing to undo). A run stopped by a full disk so leaves no
+    /// file the catalog does not know.
     package func withdraw() {
         let (placed, replaced) = files.withLock { files in
             defer { (files.placed, files.replaced) = ([], []) }
