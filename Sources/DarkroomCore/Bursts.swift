@@ -55,8 +55,9 @@ extension Array where Element == ItemRecord {
 }
 
 extension Runner {
-    /// How many photos' burst facts `markingBursts` asks the catalog about in one lookup.
-    static var burstFactsAtOnce: Int { 10_000 }
+    /// How many photos' burst facts `markingBursts` asks the catalog about in one lookup (a lookup's
+    /// answers are held on each of the run's threads at once).
+    static var burstFactsAtOnce: Int { 5_000 }
 
     /// `items` with their bursts marked, for a step that shows bursts' picks (others unchanged): their
     /// capture dates and what the catalog knows of each (the original's name, the camera, the
@@ -64,35 +65,49 @@ extension Runner {
     /// the catalog (no dates' JSON, no fingerprints), `burstFactsAtOnce` photos at a time, each made
     /// into its shot at once and kept only when it may be a burst's frame: a gallery runs this every
     /// time, and a run over 100,000 photos held all their answers at once, with a dictionary of them
-    /// and a shot of each.
+    /// and a shot of each. The pieces are read on the run's threads, each while the ones before it
+    /// are gathered (one after the other, the reads were a second of the gallery's run with
+    /// nothing new over 100,000 photos, on one thread while the other waited).
     func markingBursts(_ items: [ItemRecord], for step: PipelineStep, catalog: CatalogStore?) throws -> [ItemRecord] {
         guard let catalog, (step.configured.stage as? any ShowsBursts)?.bursts == .pick, items.count >= 2 else { return items }
         let captured = items.map { $0.captureDate.map(CaptureInstant.init) }
         let instants = captured.compactMap { $0?.seconds }.sorted()
-        var shots: [BurstShot] = []
-        for start in stride(from: 0, to: items.count, by: Self.burstFactsAtOnce) {
-            let piece = start..<min(start + Self.burstFactsAtOnce, items.count)
-            let facts = Dictionary(try catalog.burstFacts(contentHashes: items[piece].map(\.contentHash)).map { ($0.contentHash, $0) },
-                                   uniquingKeysWith: { first, _ in first })
-            for index in piece {
-                let item = items[index], known = facts[item.contentHash]
-                // The original's name and folder (a gallery's items are the library's HEICs); no fingerprint.
-                let shot = SimilarPhoto(id: item.id.uuidString, path: known?.originalPath ?? item.sourcePath, fingerprint: nil, pixelCount: 0,
-                                        modifiedNanoseconds: 0, camera: known?.camera, captured: captured[index],
-                                        burst: known?.burst, sharpness: known?.sharpness).shot
-                if BurstGrouping.mayBeFrame(shot, amongInstants: instants) { shots.append(shot) }
-            }
+        let pieces = stride(from: 0, to: items.count, by: Self.burstFactsAtOnce).map { $0..<min($0 + Self.burstFactsAtOnce, items.count) }
+        let read = Ahead(count: pieces.count, threads: settings.jobs) { position in
+            Result { try Self.possibleFrames(of: items, in: pieces[position], captured: captured, amongInstants: instants, catalog: catalog) }
         }
-        var roles: [String: BurstRole] = [:]
+        defer { read.stop() }
+        var shots: [BurstShot] = []
+        for _ in pieces { shots += try read.next().get() }
+        var roles: [UUID: BurstRole] = [:]
         for burst in BurstGrouping.bursts(in: shots) {
             guard let pick = UUID(uuidString: burst.pick) else { continue }
-            for member in burst.members { roles[member] = BurstRole(pick: pick, frames: burst.members.count) }
+            for member in burst.members { UUID(uuidString: member).map { roles[$0] = BurstRole(pick: pick, frames: burst.members.count) } }
         }
         guard !roles.isEmpty else { return items }
         return items.map { item in
             var item = item
-            item.burst = roles[item.id.uuidString]
+            item.burst = roles[item.id]
             return item
+        }
+    }
+
+    /// The shots of the photos at `positions` of `items` that may be a burst's frames, with what the
+    /// catalog knows of them (`captured`: each item's instant; `instants`: all of them, sorted). A
+    /// shot's id is written only for those kept: most photos of a library are no burst's.
+    private static func possibleFrames(of items: [ItemRecord], in positions: Range<Int>, captured: [CaptureInstant?],
+                                       amongInstants instants: [Double], catalog: CatalogStore) throws -> [BurstShot] {
+        let facts = Dictionary(try catalog.burstFacts(contentHashes: items[positions].map(\.contentHash)).map { ($0.contentHash, $0) },
+                               uniquingKeysWith: { first, _ in first })
+        return positions.compactMap { index in
+            let item = items[index], known = facts[item.contentHash]
+            // The original's name and folder (a gallery's items are the library's HEICs); no fingerprint.
+            var shot = SimilarPhoto(id: "", path: known?.originalPath ?? item.sourcePath, fingerprint: nil, pixelCount: 0,
+                                    modifiedNanoseconds: 0, camera: known?.camera, captured: captured[index],
+                                    burst: known?.burst, sharpness: known?.sharpness).shot
+            guard BurstGrouping.mayBeFrame(shot, amongInstants: instants) else { return nil }
+            shot.id = item.id.uuidString
+            return shot
         }
     }
 }
