@@ -61,8 +61,7 @@ public struct Gallery: CollectionStage, ShowsBursts {
         // made from the same, whose files' folders are as they were then, are not read again.
         let memoryFile = MonthMemory.file(library: library, folder: options.folder)
         let settings = "\(keys.format)|\(options.thumbnails.template)|\(options.large.template)|\(options.photosPerPage)|\(options.bursts)"
-        let catalog = context.library
-        let sources = try MonthMemory.sources(of: months, items: items, settings: settings, jobs: jobs) { try catalog.revisions($0) }
+        let sources = try MonthMemory.sources(of: months, items: items, settings: settings, jobs: jobs) { try context.library.revisions($0) }
         let recalled = sources.flatMap { sources in
             context.settings.force ? nil : MonthMemory.load(memoryFile)?.recalled(months, sources: sources, library: library)
         } ?? [:]

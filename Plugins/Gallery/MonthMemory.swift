@@ -67,11 +67,12 @@ struct MonthMemory: Codable {
     /// Each of `months`' `source`, its photos' revisions read from the catalog (`revisions`) a few
     /// whole months at a time (up to `atOnce` photos a read, at least a month) and let go of once
     /// their months' sources are worked out: every photo's revision read at once was the largest part
-    /// of a gallery run over 100,000 photos at its peak (43 MB of 126). Each read is made on a thread
-    /// of its own while the months before it are worked out. Nil when the catalog keeps no revisions.
+    /// of a gallery run over 100,000 photos at its peak (43 MB of 126). Nil when the catalog keeps no
+    /// revisions.
     static func sources(of months: [TimelineMonth], items: [ItemRecord], settings: String, jobs: Int, atOnce: Int = 10_000,
-                        revisions: @escaping @Sendable ([String]) throws -> [String: Int64]?) throws -> [String]? {
-        var groups: [Range<Int>] = []
+                        revisions: ([String]) throws -> [String: Int64]?) rethrows -> [String]? {
+        var sources: [String] = []
+        sources.reserveCapacity(months.count)
         var start = 0
         while start < months.count {
             var end = start + 1, count = months[start].positions.count
@@ -79,22 +80,10 @@ struct MonthMemory: Codable {
                 count += months[end].positions.count
                 end += 1
             }
-            groups.append(start..<end)
+            let read = months[start..<end].map { $0.items(of: items) }
+            guard let revisions = try revisions(read.flatMap { $0.map(\.contentHash) }) else { return nil }
+            sources += DarkroomThreads.map(count: read.count, jobs: jobs) { source(of: read[$0], revisions: revisions, settings: settings) }
             start = end
-        }
-        let read = Ahead(count: groups.count) { [groups] position in
-            Result { () throws -> ([[ItemRecord]], [String: Int64]?) in
-                let monthsItems = months[groups[position]].map { $0.items(of: items) }
-                return (monthsItems, try revisions(monthsItems.flatMap { $0.map(\.contentHash) }))
-            }
-        }
-        defer { read.stop() }
-        var sources: [String] = []
-        sources.reserveCapacity(months.count)
-        for _ in groups {
-            let (monthsItems, revisions) = try read.next().get()
-            guard let revisions else { return nil }
-            sources += DarkroomThreads.map(count: monthsItems.count, jobs: jobs) { source(of: monthsItems[$0], revisions: revisions, settings: settings) }
         }
         return sources
     }

@@ -2,7 +2,6 @@ import DarkroomCore
 @testable import GalleryStage
 import XCTest
 import DarkroomModel
-import Synchronization
 
 /// Months split into pages, and the gallery's options.
 final class TimelineTests: XCTestCase {
@@ -52,7 +51,7 @@ final class TimelineTests: XCTestCase {
     /// What each month is made from (the key a month is remembered by) reads the catalog's revisions
     /// a few whole months at a time, and comes out as when every photo's were read at once; a catalog
     /// without revisions gives no months to remember.
-    func testMonthSourcesReadRevisionsAFewMonthsAtATime() throws {
+    func testMonthSourcesReadRevisionsAFewMonthsAtATime() {
         let counts = [3, 1, 4, 2, 2]
         let items = counts.enumerated().flatMap { month, count in
             (0..<count).map { day in
@@ -65,18 +64,17 @@ final class TimelineTests: XCTestCase {
         let months = Timeline.months(items, roles: [:])
         XCTAssertEqual(months.map(\.positions.count), counts)
         let revisions = Dictionary(uniqueKeysWithValues: items.enumerated().map { ($1.contentHash, Int64($0 + 1)) })
-        let reads = Mutex<[[String]]>([])
-        let sources = try MonthMemory.sources(of: months, items: items, settings: "s", jobs: 2, atOnce: 4) { hashes in
-            reads.withLock { $0.append(hashes) }
+        var reads: [[String]] = []
+        let sources = MonthMemory.sources(of: months, items: items, settings: "s", jobs: 2, atOnce: 4) { hashes in
+            reads.append(hashes)
             return revisions.filter { hashes.contains($0.key) }
         }
-        let read = reads.withLock { $0 }
-        XCTAssertEqual(read.map(\.count), [4, 4, 4], "January and February, March alone, April and May")
-        XCTAssertEqual(Set(read.flatMap { $0 }), Set(revisions.keys))
+        XCTAssertEqual(reads.map(\.count), [4, 4, 4], "January and February, March alone, April and May")
+        XCTAssertEqual(Set(reads.flatMap { $0 }), Set(revisions.keys))
         let whole = months.map { MonthMemory.source(of: $0.items(of: items), revisions: revisions, settings: "s") }
         XCTAssertEqual(sources, whole)
         XCTAssertEqual(Set(whole).count, counts.count, "each month its own")
-        XCTAssertNil(try MonthMemory.sources(of: months, items: items, settings: "s", jobs: 2) { _ in nil })
+        XCTAssertNil(MonthMemory.sources(of: months, items: items, settings: "s", jobs: 2) { _ in nil })
     }
 
     /// Pages made a month at a time are each made once, with the pages before and after them: a
